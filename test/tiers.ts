@@ -25,7 +25,7 @@ export const SLOW_SIGNS: readonly SlowSign[] = [
   {
     why: 'runs the real synthesisers in this process (eSpeak, ONNX Runtime)',
     pattern:
-      /espeak-ng-emscripten|onnxruntime|fixtures\/(espeak|reading-accuracy|phoneme-reference)'|fixtures\/onnx\//,
+      /espeak-ng-emscripten|espeak-ng-wasm|onnxruntime|fixtures\/(espeak|reading-accuracy|phoneme-reference)'|fixtures\/onnx\//,
   },
   {
     why: 'spawns a process',

@@ -13,9 +13,15 @@ export const CLI_ENTRY = 'dist/cli/narration-studio.js';
 
 /**
  * What the CLI bundle is built from, relative to the root: the core and shared code, and the
- * build's own settings. Packages stay in node_modules, so installing one needs no rebuild.
+ * build's own settings, and eSpeak NG's WebAssembly build (copied beside the bundle). Packages stay
+ * in node_modules, so installing one needs no rebuild.
  */
-export const CLI_SOURCES = ['electron/core', 'electron/shared', 'electron/launch/build.ts'];
+export const CLI_SOURCES = [
+  'electron/core',
+  'electron/shared',
+  'electron/launch/build.ts',
+  'native/espeak-ng',
+];
 
 /** What the studio UI (dist/renderer) is built from, relative to the root. */
 export const UI_SOURCES = ['renderer', 'electron/shared'];

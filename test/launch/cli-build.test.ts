@@ -88,7 +88,7 @@ describe('the compiled CLI', () => {
   });
   afterAll(() => rmSync(app, { recursive: true, force: true }));
 
-  it('is an executable ESM file with a node shebang, its workers beside it', () => {
+  it('is an executable ESM file with a node shebang, its workers and eSpeak NG beside it', () => {
     const text = readFileSync(entry, 'utf8');
     expect(text.startsWith('#!/usr/bin/env node\n')).toBe(true);
     expect(statSync(entry).mode & 0o111).not.toBe(0);
@@ -98,6 +98,9 @@ describe('the compiled CLI', () => {
       'manuscript-reader-child.js',
       'project-archive-child.js',
       'resampling-worker.js',
+      'espeak-ng.wasm',
+      'espeak-ng.cjs',
+      'espeak-ng-data-files.json',
     ]) {
       expect(statSync(join(app, 'dist/cli', worker)).size).toBeGreaterThan(500);
     }
@@ -109,11 +112,11 @@ describe('the compiled CLI', () => {
     // say loads the engine (and SSML's saxes with it) once its arguments are read.
     const say = [...staticPackages(metafile, outputOf(metafile, 'electron/core/cli/say-command.ts'))];
     expect(say).toEqual([]);
-    // export reads SSML's chapter text with saxes (shared/ssml-markup.ts).
+    // export reads SSML's chapter text with saxes (shared/ssml-markup.ts), which is bundled.
     const exportCommand = [
       ...staticPackages(metafile, outputOf(metafile, 'electron/core/cli/export-command.ts')),
     ];
-    expect(exportCommand).toEqual(['saxes']);
+    expect(exportCommand).toEqual([]);
     const engine = [...staticPackages(metafile, outputOf(metafile, 'electron/core/engine/create-engine.ts'))];
     for (const heavy of [
       'fastify',
@@ -277,6 +280,7 @@ describe('the launcher of npm run say|serve|keys|voices', () => {
       'electron/shared',
       'electron/launch',
       'electron/main',
+      'native/espeak-ng',
       'electron/tsconfig.json',
       'tsconfig.json',
       'tsconfig.base.json',

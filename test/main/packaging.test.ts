@@ -196,6 +196,10 @@ describe('the Electron build', () => {
     expect(main).toMatch(/from "fastify"/);
     expect(main).not.toMatch(/from "electron"/);
     const worker = readFileSync(join(out, 'dist/electron/main/espeak-worker.js'), 'utf8');
-    expect(worker).toContain('@echogarden/espeak-ng-emscripten');
+    // eSpeak's data file stays in its package; its WebAssembly build is beside the worker.
+    expect(worker).toContain('@echogarden/espeak-ng-emscripten/espeak-ng.data');
+    for (const name of ['espeak-ng.wasm', 'espeak-ng.cjs', 'espeak-ng-data-files.json']) {
+      expect(statSync(join(out, 'dist/electron/main', name)).size).toBeGreaterThan(500);
+    }
   });
 });

@@ -16,9 +16,11 @@ const CHUNKS_PER_WORKER = 3;
 const WORKER_OUTPUT_REVISION = 2;
 
 /**
- * Which eSpeak speaks: the package's version (its data file comes with it) and the worker's
+ * Which eSpeak speaks: the version of the package its data file comes from and the worker's
  * revision. Part of every cache key of eSpeak's audio, and of the neural voices' (their phonemes
- * come from eSpeak).
+ * come from eSpeak). Unchanged when the engine moved from the package's wasm2js build to our
+ * WebAssembly build of the same sources (native/espeak-ng): the two speak alike, sample for sample
+ * (test/core/engine/espeak/espeak-ng-wasm.test.ts), so the cache's entries stay right.
  */
 export const ESPEAK_BUILD = `espeak-ng-emscripten@${espeakPackageVersion()}/worker-${WORKER_OUTPUT_REVISION}`;
 

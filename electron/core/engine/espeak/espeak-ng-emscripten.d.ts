@@ -1,4 +1,6 @@
-// The package ships JavaScript only; this is the part of its API the engine uses.
+// The package ships JavaScript only; this is the part of its API the tests use (the engine runs
+// native/espeak-ng's build of the same sources, engine/espeak/espeak-ng-wasm.ts, and reads this
+// package's data file).
 declare module '@echogarden/espeak-ng-emscripten' {
   export interface EspeakEvent {
     type:

@@ -21,52 +21,14 @@ import type {
   WorkerRequest,
   WorkerResponse,
 } from './protocol';
-
-interface EspeakEvent {
-  type: string;
-  text_position: number;
-  word_length: number;
-  audio_position: number;
-}
-
-interface EspeakInstance {
-  /** 0 on success; 2 when not found, and then eSpeak keeps the previous voice. */
-  set_voice(name: string, language?: string): number;
-  set_rate(wpm: number): number;
-  set_pitch(pitch: number): number;
-  set_range(range: number): number;
-  set_volume(volume: number): number;
-  get_samplerate(): number;
-  synthesize(text: string, callback: (samples: Int16Array, events: EspeakEvent[]) => number): void;
-  /**
-   * The phonemes of every clause of `text` (eSpeak's `espeak_TextToPhonemes` in a loop):
-   * phonemes joined by `_`, words by spaces, clauses by " | ". Returns a pointer to a
-   * NUL-terminated UTF-8 string in the module's heap, allocated with `new[]`; the caller frees it.
-   */
-  convert_to_phonemes(text: string, useIpa: boolean): { ptr: number };
-  /**
-   * Speaks `text` with eSpeak's phoneme trace on (`espeak_SetPhonemeTrace` + `espeak_Synth`, as
-   * `espeak-ng -x --ipa` does) and returns the trace: phonemes joined by `_`, words by spaces,
-   * one line per clause. `code` is 0 on success. The audio is discarded.
-   */
-  synthesize_ipa(text: string): { code: number; ipa: string };
-  list_voices(): Array<{ identifier: string; languages: Array<{ name: string }> }>;
-}
-
-interface EspeakModule {
-  eSpeakNGWorker: new () => EspeakInstance;
-  /** The module's heap; replaced when the heap grows, so read it after each call. */
-  HEAPU8: Uint8Array;
-  _free(ptr: number): void;
-}
+import { EVENT_SENTENCE, EVENT_WORD, loadEspeakNg, PARAMETER, type EspeakNg } from './espeak-ng-wasm';
 
 if (!parentPort) throw new Error('espeak-worker must run in a worker thread');
 // Synthesis yields the CPU to the thread that answers requests (see thread-priority.ts).
 lowerThreadPriority();
 const port = parentPort;
 
-let espeak: EspeakModule;
-let instance: EspeakInstance;
+let espeak: EspeakNg;
 const WARM_UP: EngineSettings = { voice: 'en-us', rate: 175, pitch: 50, range: 50, volume: 60 };
 /** Settings last applied for synthesis; undefined after a voice change (all are applied again). */
 let current: EngineSettings | undefined;
@@ -74,23 +36,14 @@ let current: EngineSettings | undefined;
 let loadedVoice: string | undefined;
 let languages: Set<string> | undefined;
 /**
- * The module's memory as it was once the engine was warmed up (see `resetEngine`): ~17 MB, the
- * price of output that depends on nothing but the request.
+ * The module's memory as it was once the engine was warmed up (see `resetEngine`), up to the end
+ * of what malloc had taken then (~4 MB; the memory above it is unused and restored to zeros):
+ * the price of output that depends on nothing but the request.
  */
 let pristine: Uint8Array | undefined;
 /** Pages compared and restored one at a time: a call dirties a handful of the module's ~260. */
 const PAGE_BYTES = 65_536;
-/**
- * Bytes of the bindings' string arena, reserved before the snapshot. The WebIDL bindings copy
- * each string argument into one buffer they malloc and remember in JavaScript, and grow it (free,
- * malloc) when a longer string comes: that pointer lives outside the memory `resetEngine`
- * restores, so a buffer grown after the snapshot would be handed out again by the restored
- * allocator, and eSpeak's data would overwrite it (seen in the load suite as "… is not a
- * function"). Reserved once at this size, it never moves: engine texts are at most a chunk's
- * 1,500 characters, a few times longer once numbers are spelled out, ≤ 4 bytes each.
- */
-const STRING_ARENA_BYTES = 256 * 1024;
-
+const ZERO_PAGE = new Uint8Array(PAGE_BYTES);
 /**
  * Loads a voice by name. eSpeak keeps the previous voice when a name is unknown: never
  * speak or phonemise with the wrong one. Some language codes are no voice file's name
@@ -99,13 +52,11 @@ const STRING_ARENA_BYTES = 256 * 1024;
  */
 function loadVoice(name: string, byLanguage: boolean): void {
   if (loadedVoice === name) return;
-  let code = instance.set_voice(name);
+  let code = espeak.setVoiceByName(name);
   if (code !== 0 && byLanguage) {
     const language = (name.split('+')[0] ?? '').toLowerCase();
-    languages ??= new Set(
-      instance.list_voices().flatMap((v) => v.languages.map((l) => l.name.toLowerCase())),
-    );
-    if (language && languages.has(language)) code = instance.set_voice('', language);
+    languages ??= new Set(espeak.listVoices().flatMap((v) => v.languages.map((l) => l.name.toLowerCase())));
+    if (language && languages.has(language)) code = espeak.setVoiceByLanguage(language);
   }
   if (code !== 0) throw new AppError('UNKNOWN_VOICE', `engine voice not found: ${name}`);
   loadedVoice = name;
@@ -121,25 +72,17 @@ function loadVoice(name: string, byLanguage: boolean): void {
  * be bit-identical to a full render. Restoring all of the module's memory is what makes it so:
  * resetting the few counters found by diffing memory was not enough for other voices. Only the
  * pages that differ are copied back; with loading the voice again that cost ~3 ms a call
- * (measured beside 45 ms of synthesis a sentence on a loaded machine). Memory the heap grew into
- * since is zeroed, as it was before it was used.
+ * (measured beside 45 ms of synthesis a sentence on a loaded machine). Memory above the snapshot,
+ * unused then, is zeroed again where a call wrote to it.
  */
-function resetEngine(text: string): void {
+function resetEngine(): void {
   if (!pristine) return;
-  // A string the arena cannot hold would be malloc'd beside it and freed at the next call: with
-  // the memory restored in between, that free would corrupt the allocator. Such a worker stops
-  // resetting (its output then depends on what it said before; no text of ours is that long).
-  if (2 * Buffer.byteLength(text) + 1 >= STRING_ARENA_BYTES) {
-    pristine = undefined;
-    return;
-  }
-  const heap = espeak.HEAPU8;
-  for (let at = 0; at < pristine.length; at += PAGE_BYTES) {
-    const saved = pristine.subarray(at, at + PAGE_BYTES);
+  const heap = espeak.memory();
+  for (let at = 0; at < heap.length; at += PAGE_BYTES) {
+    const saved = at < pristine.length ? pristine.subarray(at, at + PAGE_BYTES) : ZERO_PAGE;
     const live = heap.subarray(at, at + PAGE_BYTES);
     if (Buffer.compare(live, saved) !== 0) live.set(saved);
   }
-  if (heap.length > pristine.length) heap.fill(0, pristine.length);
   loadedVoice = WARM_UP.voice;
   current = { ...WARM_UP };
   phonemeInput = true;
@@ -147,57 +90,35 @@ function resetEngine(text: string): void {
 
 function applySettings(settings: EngineSettings): void {
   loadVoice(settings.voice, false);
-  if (current?.rate !== settings.rate) instance.set_rate(settings.rate);
-  if (current?.pitch !== settings.pitch) instance.set_pitch(settings.pitch);
-  if (current?.range !== settings.range) instance.set_range(settings.range);
-  if (current?.volume !== settings.volume) instance.set_volume(settings.volume);
+  if (current?.rate !== settings.rate) espeak.setParameter(PARAMETER.rate, settings.rate);
+  if (current?.pitch !== settings.pitch) espeak.setParameter(PARAMETER.pitch, settings.pitch);
+  if (current?.range !== settings.range) espeak.setParameter(PARAMETER.range, settings.range);
+  if (current?.volume !== settings.volume) espeak.setParameter(PARAMETER.volume, settings.volume);
   current = { ...settings };
 }
 
 function synthesize(seq: number, text: string, settings: EngineSettings): WorkerResponse {
-  resetEngine(text);
+  resetEngine();
   applySettings(settings);
-  const parts: Int16Array[] = [];
-  let total = 0;
   const words: RawWordEvent[] = [];
   const sentenceMs: number[] = [];
   phonemeInput = true;
-  instance.synthesize(text, (samples, events) => {
-    if (samples.length > 0) {
-      parts.push(samples);
-      total += samples.length;
+  const { samples, events } = espeak.synthesize(text);
+  for (const e of events) {
+    if (e.type === EVENT_WORD) {
+      words.push({ textPosition: e.textPosition, wordLength: e.length, audioMs: e.audioMs });
+    } else if (e.type === EVENT_SENTENCE) {
+      sentenceMs.push(e.audioMs);
     }
-    for (const e of events) {
-      if (e.type === 'word') {
-        words.push({ textPosition: e.text_position, wordLength: e.word_length, audioMs: e.audio_position });
-      } else if (e.type === 'sentence') {
-        sentenceMs.push(e.audio_position);
-      }
-    }
-    return 0;
-  });
-  const pcm = new Int16Array(total);
-  let offset = 0;
-  for (const p of parts) {
-    pcm.set(p, offset);
-    offset += p.length;
   }
-  return { seq, type: 'result', pcm: pcm.buffer, sampleRate: instance.get_samplerate(), words, sentenceMs };
+  return { seq, type: 'result', pcm: samples.buffer, sampleRate: espeak.sampleRate, words, sentenceMs };
 }
 
 // ---- phonemes ----------------------------------------------------------------------------
 
-const decoder = new TextDecoder();
-
-/** eSpeak's IPA for `text`, as its C string: phonemes joined by `_`, words by spaces, clauses by " | ". */
+/** eSpeak's IPA for `text`: phonemes joined by `_`, words by spaces, clauses by " | ". */
 function textToPhonemes(text: string): string {
-  const { ptr } = instance.convert_to_phonemes(text, true);
-  const heap = espeak.HEAPU8;
-  let end = ptr;
-  while (end < heap.length && heap[end] !== 0) end++;
-  const result = decoder.decode(heap.subarray(ptr, end));
-  espeak._free(ptr);
-  return result;
+  return espeak.textToPhonemes(text);
 }
 
 /**
@@ -230,19 +151,19 @@ let phonemeInput = true;
  */
 function tracePhonemes(text: string): string {
   if (current?.rate !== TRACE_RATE) {
-    instance.set_rate(TRACE_RATE);
+    espeak.setParameter(PARAMETER.rate, TRACE_RATE);
     if (current) current = { ...current, rate: TRACE_RATE };
   }
-  const { code, ipa } = instance.synthesize_ipa(text);
+  const ipa = espeak.phonemeTrace(text);
   phonemeInput = false;
-  if (code !== 0) throw new AppError('ENGINE_FAILED', `eSpeak could not phonemise the text (code ${code})`);
+  if (ipa === undefined) throw new AppError('ENGINE_FAILED', 'eSpeak could not phonemise the text');
   return ipa;
 }
 
 /** Turns eSpeak's reading of `[[ ]]` back on: any synthesis call does (it passes `espeakPHONEMES`). */
 function readPhonemeInput(): void {
   if (phonemeInput) return;
-  instance.synthesize('', () => 0);
+  espeak.synthesize('');
   phonemeInput = true;
 }
 
@@ -436,7 +357,7 @@ function textWords(cps: readonly string[], start: number, end: number): TextWord
 }
 
 function phonemize(seq: number, text: string, voice: string): WorkerResponse {
-  resetEngine(text);
+  resetEngine();
   loadVoice(voice, true);
   const traced = TRACED_LANGUAGES.has((voice.split(/[-+_]/u)[0] ?? '').toLowerCase());
   const cps = Array.from(text);
@@ -489,41 +410,24 @@ function handle(request: WorkerRequest): WorkerResponse {
   }
 }
 
-/**
- * Runs `create` with the clock at 0. eSpeak reads the clock once, when an instance is created,
- * to seed its random numbers (measured: a "+f3" voice spoke a sentence differently in each
- * process until then): with a fixed seed every worker, in every process, speaks it the same way.
- */
-function seededAtZero<T>(create: () => T): T {
-  const now = Date.now;
-  Date.now = () => 0;
-  try {
-    return create();
-  } finally {
-    Date.now = now;
-  }
-}
-
 async function start(): Promise<void> {
   try {
-    const { default: load } = (await import('@echogarden/espeak-ng-emscripten')) as unknown as {
-      default: () => Promise<EspeakModule>;
-    };
-    espeak = await load();
-    instance = seededAtZero(() => new espeak.eSpeakNGWorker());
-    // Reserve the bindings' string arena (see STRING_ARENA_BYTES): a string of NULs that long
-    // (eSpeak reads an empty name) makes the next call with a string grow it to that size.
-    instance.set_voice('\u0000'.repeat(STRING_ARENA_BYTES));
-    // The first synthesis of an instance is ~40× slower than the rest (JIT warm-up):
-    // pay it now rather than on the first request. It also turns on eSpeak's reading of
+    espeak = await loadEspeakNg();
+    // The first synthesis of an instance is ~30× slower than the rest (eSpeak loads its
+    // dictionary, V8 compiles on): pay it now rather than on the first request. It also turns on eSpeak's reading of
     // phonemes in "[[ ]]" (the lexicon's IPA entries), which its text-to-phonemes call alone
     // leaves off: it must come before the first `textToPhonemes`.
     synthesize(0, 'Ready.', WARM_UP);
     textToPhonemes('Ready.');
     // Back to the warm-up voice and settings, which `resetEngine` says are loaded.
     applySettings(WARM_UP);
-    pristine = espeak.HEAPU8.slice();
-    port.postMessage({ type: 'ready', sampleRate: instance.get_samplerate() } satisfies WorkerReady);
+    const heap = espeak.memory();
+    const used = Math.ceil(espeak.heapEnd() / PAGE_BYTES) * PAGE_BYTES;
+    // Above it, zeros, as `resetEngine` leaves it for every request (the warm-up may have
+    // written there and given the memory back).
+    heap.fill(0, used);
+    pristine = heap.slice(0, used);
+    port.postMessage({ type: 'ready', sampleRate: espeak.sampleRate } satisfies WorkerReady);
   } catch (error) {
     port.postMessage({ type: 'failed', message: String(error) } satisfies WorkerReady);
     return;

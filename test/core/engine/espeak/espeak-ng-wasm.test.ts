@@ -1,0 +1,191 @@
+/**
+ * eSpeak NG's WebAssembly build (native/espeak-ng, loaded by engine/espeak/espeak-ng-wasm.ts)
+ * against the wasm2js build of the same sources in @echogarden/espeak-ng-emscripten 0.3.5, the
+ * engine's eSpeak before it: the same audio sample for sample, the same word and sentence events,
+ * the same phoneme trace and text-to-phonemes, in every language the voices speak, with SSML,
+ * phonemes in [[ ]], Klatt and variant voices, and other rates, pitches, ranges and volumes. So
+ * the sentence cache's entries and every expectation written against the old build hold.
+ */
+
+import { beforeAll, describe, expect, it } from 'vitest';
+import load, { type ESpeakModule, type ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
+import {
+  EVENT_SENTENCE,
+  EVENT_WORD,
+  loadEspeakNg,
+  PARAMETER,
+  type EspeakNg,
+} from '../../../../electron/core/engine/espeak/espeak-ng-wasm';
+
+const TEXTS: Array<[voice: string, text: string]> = [
+  ['en-us', 'Hello world. The quick brown fox jumps over the lazy dog, 1,234 times!'],
+  ['en-us+f3', 'Dr. Smith lives at 221B Baker St.; he said "no" — twice.'],
+  ['en-gb-x-rp', 'Colour and flavour, Mr. Brown. Is it?'],
+  ['vi', 'Ngày 15 tháng 1 năm 2024, Ủy ban nhân dân thành phố Hà Nội đã họp.'],
+  ['vi+klatt', 'Xin chào các bạn, hôm nay trời đẹp quá.'],
+  ['vi-vn-x-south', 'Tôi đi học lúc bảy giờ sáng; mười lăm phút sau thì đến.'],
+  ['fr', "L'été dernier, nous sommes allés à la plage."],
+  ['es', '¿Dónde está la biblioteca? Está allí.'],
+  ['cmn', '我们今天去公园散步。'],
+  ['ja', 'こんにちは、世界。'],
+  ['ko', '안녕하세요, 만나서 반갑습니다.'],
+  [
+    'en-us',
+    '<speak>Some <emphasis>SSML</emphasis> here <break time="300ms"/> and [[h@l\'oU]] phonemes.</speak>',
+  ],
+  ['en-us+klatt3', 'A voice of the Klatt synthesiser.'],
+];
+/** Rate (words a minute), volume, pitch, range. */
+const SETTINGS: Array<[number, number, number, number]> = [
+  [175, 60, 50, 50],
+  [320, 100, 75, 20],
+  [90, 140, 30, 90],
+];
+
+interface Spoken {
+  samples: Int16Array;
+  /** Word and sentence events: type, text position, length, audio ms. */
+  events: string[];
+  trace: string;
+  phonemes: string;
+}
+
+function speakWasm(espeak: EspeakNg, voice: string, settings: number[], text: string): Spoken {
+  expect(espeak.setVoiceByName(voice)).toBe(0);
+  const [rate = 0, volume = 0, pitch = 0, range = 0] = settings;
+  espeak.setParameter(PARAMETER.rate, rate);
+  espeak.setParameter(PARAMETER.volume, volume);
+  espeak.setParameter(PARAMETER.pitch, pitch);
+  espeak.setParameter(PARAMETER.range, range);
+  const { samples, events } = espeak.synthesize(text);
+  return {
+    samples,
+    events: events
+      .filter((e) => e.type === EVENT_WORD || e.type === EVENT_SENTENCE)
+      .map(
+        (e) => `${e.type === EVENT_WORD ? 'word' : 'sentence'} ${e.textPosition} ${e.length} ${e.audioMs}`,
+      ),
+    trace: espeak.phonemeTrace(text) ?? '',
+    phonemes: espeak.textToPhonemes(text),
+  };
+}
+
+function speakWasm2js(
+  module: ESpeakModule,
+  espeak: ESpeakNGWorker,
+  voice: string,
+  settings: number[],
+  text: string,
+): Spoken {
+  expect(espeak.set_voice(voice)).toBe(0);
+  const [rate = 0, volume = 0, pitch = 0, range = 0] = settings;
+  espeak.set_rate(rate);
+  espeak.set_volume(volume);
+  espeak.set_pitch(pitch);
+  espeak.set_range(range);
+  const parts: Int16Array[] = [];
+  const events: string[] = [];
+  espeak.synthesize(text, (samples, heard) => {
+    parts.push(samples);
+    for (const e of heard) {
+      if (e.type === 'word' || e.type === 'sentence') {
+        events.push(`${e.type} ${e.text_position} ${e.word_length} ${e.audio_position}`);
+      }
+    }
+    return 0;
+  });
+  const samples = new Int16Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    samples.set(part, at);
+    at += part.length;
+  }
+  // In the same order as speakWasm: eSpeak reads SSML in text-to-phonemes as the call before said.
+  const trace = espeak.synthesize_ipa(text).ipa;
+  const { ptr } = espeak.convert_to_phonemes(text, true);
+  const heap = module.HEAPU8;
+  const phonemes = new TextDecoder().decode(heap.subarray(ptr, heap.indexOf(0, ptr)));
+  module._free(ptr);
+  return { samples, events, trace, phonemes };
+}
+
+/** Both builds seed eSpeak's random numbers from the clock when they start: at 0 for both. */
+async function atClockZero<T>(start: () => Promise<T>): Promise<T> {
+  const now = Date.now;
+  Date.now = () => 0;
+  try {
+    return await start();
+  } finally {
+    Date.now = now;
+  }
+}
+
+describe('eSpeak NG as WebAssembly', () => {
+  let wasm: EspeakNg;
+  let wasm2jsModule: ESpeakModule;
+  let wasm2js: ESpeakNGWorker;
+  beforeAll(async () => {
+    wasm = await loadEspeakNg();
+    wasm2jsModule = await load();
+    wasm2js = await atClockZero(async () => new wasm2jsModule.eSpeakNGWorker());
+  });
+
+  it('speaks as the wasm2js build of the same sources: samples, events, trace and phonemes', () => {
+    let compared = 0;
+    for (const settings of SETTINGS) {
+      for (const [voice, text] of TEXTS) {
+        const ours = speakWasm(wasm, voice, settings, text);
+        const theirs = speakWasm2js(wasm2jsModule, wasm2js, voice, settings, text);
+        const about = `${voice} ${settings.join('/')}: ${text}`;
+        expect(ours.samples.length, about).toBeGreaterThan(2000);
+        expect(ours.samples.length, about).toBe(theirs.samples.length);
+        expect(Buffer.from(ours.samples.buffer).equals(Buffer.from(theirs.samples.buffer)), about).toBe(true);
+        expect(ours.events, about).toEqual(theirs.events);
+        expect(
+          ours.events.some((e) => e.startsWith('word ')),
+          about,
+        ).toBe(true);
+        expect(ours.trace, about).toBe(theirs.trace);
+        expect(ours.phonemes, about).toBe(theirs.phonemes);
+        compared++;
+      }
+    }
+    expect(compared).toBe(TEXTS.length * SETTINGS.length);
+  });
+
+  it('lists the same voices, with their languages', () => {
+    const theirs = wasm2js.list_voices().map((v) => ({
+      identifier: v.identifier,
+      languages: v.languages.map((l) => ({ priority: l.priority, name: l.name })),
+    }));
+    const ours = wasm.listVoices();
+    expect(ours.length).toBeGreaterThan(100);
+    expect(ours).toEqual(theirs);
+    expect(ours.find((v) => v.identifier === 'aav/vi')?.languages).toContainEqual({
+      priority: 5,
+      name: 'vi',
+    });
+  });
+
+  it('keeps its voice when a name is unknown, and picks one by language ("fr-fr" is no name)', () => {
+    expect(wasm.setVoiceByName('vi')).toBe(0);
+    const vietnamese = wasm.textToPhonemes('Xin chào');
+    expect(wasm.setVoiceByName('fr-fr')).not.toBe(0);
+    expect(wasm.textToPhonemes('Xin chào')).toBe(vietnamese);
+    expect(wasm.setVoiceByLanguage('fr-fr')).toBe(0);
+    expect(wasm.textToPhonemes('Xin chào')).not.toBe(vietnamese);
+  });
+
+  it('reads text with any characters, long or empty, and gives memory back', () => {
+    expect(wasm.setVoiceByName('en-us')).toBe(0);
+    const before = wasm.heapEnd();
+    for (let i = 0; i < 5; i++) wasm.synthesize('Again and again, a sentence. '.repeat(200));
+    expect(wasm.synthesize('').samples.every((sample) => sample === 0)).toBe(true);
+    expect(wasm.textToPhonemes('\u0000 \u{1F600} \uFFFD')).toBeTypeOf('string');
+    // The long texts grew the heap once; later ones reuse it.
+    const grown = wasm.heapEnd();
+    wasm.synthesize('Again and again, a sentence. '.repeat(200));
+    expect(wasm.heapEnd()).toBe(grown);
+    expect(grown).toBeGreaterThanOrEqual(before);
+  });
+});
