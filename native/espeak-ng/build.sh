@@ -48,6 +48,7 @@ exported='_malloc,_free,_ns_initialize,_ns_set_voice_by_name,_ns_set_voice_by_la
 em++ -O3 "${objects[@]}" -o "$work/espeak-ng.js" \
   -s WASM=1 -s MODULARIZE=1 -s EXPORT_NAME=loadEspeakNg -s ENVIRONMENT=node \
   -s FORCE_FILESYSTEM=1 -s ALLOW_MEMORY_GROWTH=1 -s EXIT_RUNTIME=0 \
+  -s NODEJS_CATCH_EXIT=0 -s NODEJS_CATCH_REJECTION=0 \
   -s EXPORTED_FUNCTIONS="[\"${exported//,/\",\"}\"]" \
   -s EXPORTED_RUNTIME_METHODS='["FS","UTF8ToString","stringToUTF8","lengthBytesUTF8"]'
 cp "$work/espeak-ng.wasm" "$out/espeak-ng.wasm"
