@@ -9,7 +9,6 @@
  * otherwise, as everywhere in the engine (see `../types`).
  */
 
-import { setFlagsFromString } from 'node:v8';
 import type { LanguageCode, PreparedText } from '../types';
 import { english } from './languages/en';
 import { spanish } from './languages/es';
@@ -311,22 +310,9 @@ interface CompiledRules {
 
 const compiled = new Map<LanguageCode, CompiledRules>();
 
-/**
- * V8 runs a new expression as bytecode and compiles it to machine code once it has run again
- * ("tier-up"). For a language's ~20 KB expression that is two compiles on the first text:
- * measured for English, 36 ms of bytecode then 27 ms of machine code; straight to machine code,
- * 27 ms once. Every text after runs the machine code either way. V8's flag is the process's:
- * other expressions compiled after it skip the bytecode too.
- */
-let compilesStraightToMachineCode = false;
-
 function compileRules(language: LanguageCode): CompiledRules {
   const cached = compiled.get(language);
   if (cached) return cached;
-  if (!compilesStraightToMachineCode) {
-    setFlagsFromString('--no-regexp-tier-up');
-    compilesStraightToMachineCode = true;
-  }
   const list = rulesFor(language);
   let group = 1;
   const entries = list.map((rule) => {
