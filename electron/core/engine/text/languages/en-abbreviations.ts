@@ -625,7 +625,7 @@ export const US_STATE_POSTAL_CODES: Readonly<Record<string, string>> = {
 
 /** Postal codes that are also English words or interjections, and what makes them a state after all. */
 const POSTAL_CODES_SAID_AS_WORDS: ReadonlySet<string> = new Set(['OK', 'HI', 'OH', 'ME', 'IN', 'OR']);
-const POSTAL_CODE_SURE_AFTER = /^[ \u00A0]*(?:[)\]—–]|[-–—][ \u00A0]|\d{5}(?!\d))/u;
+const POSTAL_CODE_SURE_AFTER = /^[ \u00A0]*(?:[)\]—–]|[-–—][ \u00A0]|\d{5}(?!\d)|\(\p{Lu}{3}\))/u;
 
 /** The state abbreviations as a pattern, longest first. */
 const STATE_ABBREVIATION = Object.keys(US_STATE_ABBREVIATIONS)
@@ -633,8 +633,11 @@ const STATE_ABBREVIATION = Object.keys(US_STATE_ABBREVIATIONS)
   .map((k) => k.replace(/\./g, '\\.'))
   .join('|');
 
-/** A city before a state: a capitalised word and a comma ("Fort Lauderdale, ", "SPRINGFIELD, ", "Grants-Milan, "). */
-const CITY_BEFORE = /(?:^|[^\p{L}])(\p{Lu}[\p{L}'’.-]*),[ \u00A0]+$/u;
+/**
+ * A city before a state: a capitalised word and a comma ("Fort Lauderdale, ", "SPRINGFIELD, ",
+ * "Grants-Milan, "), or a space and a bracket ("Salem (Ore.)", "Center-Minocqua (Wis.)").
+ */
+const CITY_BEFORE = /(?:^|[^\p{L}])(\p{Lu}[\p{L}'’.-]*)(?:,[ \u00A0]+|[ \u00A0]\()$/u;
 /** Words before a comma that open a sentence and are no city ("Thanks, Pa.", "Yes, Miss."). */
 const NOT_A_CITY = new Set(
   'Thanks Thank Yes No Okay OK Well Hi Hello Hey Goodbye Bye Sorry Please Oh Night Morning Evening Listen Look'.split(
@@ -644,13 +647,14 @@ const NOT_A_CITY = new Set(
 
 /**
  * A state abbreviated after a city, in a dateline or an address ("BUFFALO, N.Y. —", "Fort
- * Lauderdale, Fla.", "MIDDLETOWN, Conn. (WFSB)"), or its postal code before punctuation, a
- * dash or a ZIP code ("Orlando, FL, Saturday", "Austin, TX 78701"), said as the state's name; its full stop is
+ * Lauderdale, Fla.", "MIDDLETOWN, Conn. (WFSB)"), or in brackets after one ("Salem (Ore.)"), or
+ * its postal code before punctuation, a dash, a ZIP code or an airport's code ("Orlando, FL,
+ * Saturday", "Austin, TX 78701", "Portland, OR (PDX)"), said as the state's name; its full stop is
  * kept where a sentence ends there. Elsewhere ("Mass. transit", "Ore", "Wash") it is left alone.
  */
 export const usStateRule: Rule = {
   name: 'abbreviation',
-  pattern: `(?=[A-Z])(?<=\\p{L},[ \\u00A0]+)(?:${STATE_ABBREVIATION}|[A-Z]{2}(?=[ \\u00A0]*(?:[,;)\\]—–]|\\.?$|\\.?\\n|\\.[ \\u00A0]|[ \\u00A0]+[-–—][ \\u00A0]|[ \\u00A0]+\\d{5}(?!\\d))))(?![\\p{L}\\p{N}]|\\.\\p{L})`,
+  pattern: `(?=[A-Z])(?:(?<=\\p{L},[ \\u00A0]+)|(?<=\\p{L}[ \\u00A0]\\()(?=[A-Z][\\p{L}.]*\\.\\)))(?:${STATE_ABBREVIATION}|[A-Z]{2}(?=[ \\u00A0]*(?:[,;)\\]—–]|\\.?$|\\.?\\n|\\.[ \\u00A0]|[ \\u00A0]+[-–—][ \\u00A0]|[ \\u00A0]+(?:\\d{5}(?!\\d)|\\(\\p{Lu}{3}\\)))))(?![\\p{L}\\p{N}]|\\.\\p{L})`,
   rewrite([whole], ctx) {
     const state =
       whole === undefined ? undefined : (US_STATE_ABBREVIATIONS[whole] ?? US_STATE_POSTAL_CODES[whole]);

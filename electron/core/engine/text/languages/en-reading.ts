@@ -1457,11 +1457,18 @@ const shootingRule: Rule = {
   },
 };
 
-/** Two consecutive years of a season or a fiscal year, the second in two digits: "1987-88" nineteen eighty seven eighty eight. */
+/**
+ * Two consecutive years of a season or a school or fiscal year, the second in two digits
+ * ("1987-88" nineteen eighty seven eighty eight) or in four after a slash ("2019/2020" twenty
+ * nineteen twenty twenty; other pairs with a slash are left to the other rules).
+ */
 const seasonRule: Rule = {
   name: 'date',
-  pattern: `${NUM_BEFORE}((?:1[5-9]|20)(\\d{2}))[-–](\\d{2})(?![\\p{N}]|[-–.,:/]\\p{N})`,
-  rewrite([whole, first, firstTail, second]) {
+  pattern: `${NUM_BEFORE}((?:1[5-9]|20)(\\d{2}))(?:[-–](\\d{2})|\\/((?:1[5-9]|20)\\d{2}))(?![\\p{N}]|[-–.,:/]\\p{N})`,
+  rewrite([whole, first, firstTail, second, slashed]) {
+    if (whole && first && slashed) {
+      return Number(slashed) === Number(first) + 1 ? `${yearWords(first)} ${yearWords(slashed)}` : undefined;
+    }
     if (!whole || !first || !firstTail || !second) return undefined;
     // Other years are a range ("1990-95"): the first year here, the rest left to the other rules.
     if ((Number(firstTail) + 1) % 100 !== Number(second)) return { out: yearWords(first), end: first.length };

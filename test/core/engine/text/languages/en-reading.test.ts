@@ -2095,4 +2095,24 @@ describe('English reading, seventh pass', () => {
       ['2 mg/kg', 'two milligrams per kilogram'],
     ]);
   });
+
+  it('a school year with a slash is both years, when they follow each other; a state in brackets after a place, or before an airport code', () => {
+    checkHeard([
+      ['2019/2020 Kindergarten Registration', 'twenty nineteen twenty twenty Kindergarten Registration'],
+      ['for the 2019/2020 school year', 'for the twenty nineteen twenty twenty school year'],
+      ['at the Salem (Ore.) hospital', 'at the Salem (Oregon) hospital'],
+      ['Center-Minocqua (Wis.) completed', 'Center-Minocqua (Wisconsin) completed'],
+      ['from Portland, OR (PDX).', 'from Portland, Oregon (P D X).'],
+      ['Washington Reagan, VA (DCA) on', 'Washington Reagan, Virginia (D C.A) on'],
+    ]);
+    // Not two years that follow each other, a bracket of more than a state, a postal code in brackets.
+    for (const text of [
+      'in 2019/2021 and',
+      'said (Ore. and Wash.) no',
+      'NEW YORK (AP) —',
+      'Bob, OR (maybe) not',
+    ]) {
+      expect(readingOf(text, 'en').reading).not.toMatch(/twenty twenty one|Oregon|Washington|Alabama/);
+    }
+  });
 });
