@@ -181,7 +181,7 @@ const TABLE = [
   'VH, TT & DL = văn hóa, thể thao và du lịch',
   'VH, TT và DL = văn hóa, thể thao và du lịch',
   'VHTT&DL = văn hóa thể thao và du lịch',
-  'VH-TT-DL = văn hóa thể thao du lịch',
+  'VH-TT-DL = văn hóa, thể thao và du lịch',
   'VH-TT = văn hóa thể thao',
   'VH&TT = văn hóa và thể thao',
   'VHTT = văn hóa thể thao',
@@ -404,6 +404,13 @@ const TABLE = [
   'TCTD = tổ chức tín dụng',
   'UBCKNN = ủy ban chứng khoán nhà nước',
   'BGĐ = ban giám đốc',
+  'TTTM = trung tâm thương mại',
+  // the power corporations, as their names are said ("EVNHANOI": e vê en Hà Nội)
+  'EVN = e vê en',
+  'EVNHANOI = e vê en Hà Nội',
+  'EVNSPC = e vê en ét pê xê',
+  'EVNNPC = e vê en en pê xê',
+  'EVNCPC = e vê en xê pê xê',
   // common
   'v.v. = vân vân | end',
   'v.v = vân vân',
@@ -533,6 +540,13 @@ const TABLE = [
   'HOSE = hô xê',
   'UPCoM = úp com',
   'UPCOM = úp com',
+  'VN-Index = vê en in đéc',
+  'VN-INDEX = vê en in đéc',
+  'HNX-Index = hát en ích in đéc',
+  'UPCoM-Index = úp com in đéc',
+  // containers: twenty-foot equivalent units ("12,4 triệu TEUs")
+  'TEU = tê e u',
+  'TEUs = tê e u',
   // brands written in capitals and said as a word ("OPPO Find X9 Pro")
   'OPPO = ốp pô',
   'ASUS = a xút',

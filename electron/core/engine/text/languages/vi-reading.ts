@@ -54,7 +54,7 @@ const NUMBER =
   '\\d{1,3}(?:[.\\u00A0\\u202F]\\d{3})+(?:,\\d+)?|\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:[.,]\\d+)?';
 /** What may follow a number: a currency, percent, a unit (looked up by the rule), a scale ("15k"). */
 const SUFFIX =
-  '(?:độ[ \\u00A0]?[CF]|°[CF]?|0C|[%‰](?:/\\p{Ll}{2,6})?|[$€£¥₫₩]|US\\$|[\\p{L}µμ]{1,5}[23²³]?(?:/[\\p{L}µμ]{1,5}[23²³]?)?)(?![\\p{L}\\p{N}_])';
+  '(?:độ[ \\u00A0]?[CF]|°[CF]?|0C|[%‰](?:/\\p{Ll}{2,6})?|[$€£¥₫₩]|US\\$|[\\p{L}µμ]{1,5}[23²³]?(?:/[\\p{L}µμ]{1,5}[23²³]?){0,2})(?![\\p{L}\\p{N}_])';
 
 /** The lower-cased text just before a match, for the words that decide a reading. */
 function before(ctx: RuleContext, length = 24): string {
@@ -260,8 +260,8 @@ const dayRangeRule: Rule = {
   },
 };
 
-/** Words after which "25.5" is a day and a month ("Ngày 25.5", "sáng 3.9"), as some papers write dates. */
-const DOT_DATE_BEFORE = `(?<=(?:^|[^\\p{L}])(?:[Nn]gày|[Hh]ôm|[Ss]áng|[Tt]rưa|[Cc]hiều|[Tt]ối|[Đđ]êm|[Kk]huya|[Mm]ùng|[Mm]ồng|[Hh]ôm${SP}+(?:nay|qua)|[Nn]gày${SP}+mai|[Tt]hứ${SP}+(?:[2-7]|[Hh]ai|[Bb]a|[Tt]ư|[Nn]ăm|[Ss]áu|[Bb]ảy)|[Cc]hủ${SP}+[Nn]hật|CN),?${SP}+)`;
+/** Words after which "25.5" is a day and a month ("Ngày 25.5", "sáng 3.9", "lễ 30.4 và 1.5"), as some papers write dates. */
+const DOT_DATE_BEFORE = `(?<=(?:^|[^\\p{L}])(?:[Nn]gày|[Hh]ôm|[Ss]áng|[Tt]rưa|[Cc]hiều|[Tt]ối|[Đđ]êm|[Kk]huya|[Mm]ùng|[Mm]ồng|[Hh]ôm${SP}+(?:nay|qua)|[Nn]gày${SP}+mai|[Tt]hứ${SP}+(?:[2-7]|[Hh]ai|[Bb]a|[Tt]ư|[Nn]ăm|[Ss]áu|[Bb]ảy)|[Cc]hủ${SP}+[Nn]hật|CN|[Ll]ễ(?:${SP}+\\d{1,2}\\.\\d{1,2}${SP}+(?:và|hoặc))?),?${SP}+)`;
 
 /** A unit or a counted noun after a dotted pair ("2.5 kg", "5.3 inch", "1.5 lần"): a decimal, not a date. */
 const UNIT_AHEAD = `(?!${SP}*(?:${[
@@ -304,9 +304,9 @@ const dotDayRangeRule: Rule = {
 
 /**
  * A day word before a dotted pair in parentheses ("Hôm qua (2.9)", "sáng nay (6.10)", "8h (6.10)",
- * "thứ ba tuần sau (22.1)", "tuần tới (9.2)").
+ * "thứ ba tuần sau (22.1)", "tuần tới (9.2)", "kỳ nghỉ lễ (30.4)").
  */
-const DOT_DATE_IN_PARENTHESES = `(?<=(?:(?:^|[^\\p{L}])(?:[Nn]ay|[Qq]ua|[Mm]ai|[Ss]ớm|[Tt]uần${SP}+(?:sau|tới|này)|${PARTS_OF_DAY.split(
+const DOT_DATE_IN_PARENTHESES = `(?<=(?:(?:^|[^\\p{L}])(?:[Nn]ay|[Qq]ua|[Mm]ai|[Ss]ớm|[Ll]ễ|[Tt]uần${SP}+(?:sau|tới|này)|${PARTS_OF_DAY.split(
   '|',
 )
   .map((w) => `[${w.charAt(0).toUpperCase()}${w.charAt(0)}]${w.slice(1)}`)
@@ -785,9 +785,9 @@ const YEAR_WORDS = ['năm', 'Năm', 'NĂM'];
 
 const romanRule: Rule = {
   name: 'roman',
-  // "thế kỷ XXI", "Chương IV", "lần thứ IV"; a regnal number after a name ("Louis XIV").
-  pattern: `(?=[IVXLCDMivx])(?:(?<=(?:^|[^\\p{L}])(?:${[...new Set(ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)|(?<=(?:^|[^\\p{L}])\\p{Lu}\\p{Ll}+${SP}+)|(?<=(?:^|[^\\p{L}])(?:${YEAR_WORDS.join('|')})${SP}+)(?=[IVXLCDM]{4})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(LOWER_ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)(?=[ivx]+(?![\\p{L}\\p{N}_])))(${ROMAN_NUMERAL}|[ivx]{1,6})(?:[/-](\\d{4}))?(?![\\p{L}\\p{N}_]|['’]\\p{L}|\\.[\\p{L}\\p{N}])`,
-  rewrite([whole, numeral, yearText], ctx) {
+  // "thế kỷ XXI", "Chương IV", "lần thứ IV", "thế kỷ IX-X"; a regnal number after a name ("Louis XIV").
+  pattern: `(?=[IVXLCDMivx])(?:(?<=(?:^|[^\\p{L}])(?:${[...new Set(ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)|(?<=(?:^|[^\\p{L}])\\p{Lu}\\p{Ll}+${SP}+)|(?<=(?:^|[^\\p{L}])(?:${YEAR_WORDS.join('|')})${SP}+)(?=[IVXLCDM]{4})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(LOWER_ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)(?=[ivx]+(?![\\p{L}\\p{N}_])))(${ROMAN_NUMERAL}|[ivx]{1,6})(?:[/-](\\d{4})|${SP}?[-–]${SP}?(${ROMAN_NUMERAL}))?(?![\\p{L}\\p{N}_]|['’]\\p{L}|\\.[\\p{L}\\p{N}])`,
+  rewrite([whole, numeral, yearText, last], ctx) {
     if (!whole || !numeral) return undefined;
     // "phụ lục C", "nhóm D", "hạng M": a lone L, C, D or M is a letter, said by its name.
     if (/^[LCDM]$/.test(numeral)) return yearText ? undefined : { out: spellVi(numeral), name: 'acronym' };
@@ -802,6 +802,17 @@ const romanRule: Rule = {
     // After a name only numerals of two letters or more, up to 39: "Elizabeth II", not "Áo XL" or a lone "I".
     if (!inContext && (whole.length < 2 || value > 39)) return undefined;
     const spoken = ORDINAL_BEFORE.test(said) ? viOrdinal(value) : viCardinal(String(value));
+    // "thế kỷ IX-X", "thế kỷ XIX - XX": a span of centuries (or chapters), "đến" between.
+    if (last) {
+      const lastValue = romanValue(last);
+      if (!inContext || lastValue === undefined || lastValue <= value)
+        return { out: spoken, end: numeral.length };
+      return [
+        piece(spoken, 0, numeral.length),
+        piece(' đến ', numeral.length, whole.length - last.length),
+        piece(viCardinal(String(lastValue)), whole.length - last.length, whole.length),
+      ];
+    }
     // "quý III/2024", "quý IV-2023": the year after it.
     if (!yearText) return spoken;
     if (!inContext) return undefined;
@@ -828,23 +839,25 @@ const moneyBeforeRule: Rule = {
   },
 };
 
-/** How a unit is read: the user's units first, then the table; a rate ("người/km2") is read with "trên". */
+/** How a unit is read: the user's units first, then the table; a rate ("người/km2", "đồng/người/lượt") is read with "trên". */
 function unitWords(symbol: string, value: ViNumber, ctx: RuleContext): string | undefined {
   const own = ctx.options.units?.get(symbol);
   if (own) return value.int === '1' && value.frac === undefined ? own.one : own.many;
   const known = VI_UNITS.get(symbol);
   if (known) return known;
-  const slash = symbol.indexOf('/');
-  if (slash > 0) {
-    // A rate: "km/h", "người/km2", "đồng/lít" (a word after "/" is read as written).
-    const per = symbol.slice(slash + 1);
-    const perWords =
-      ctx.options.units?.get(per)?.one ?? VI_UNITS.get(per) ?? (/^\p{Ll}{2,}$/u.test(per) ? per : undefined);
-    if (!perWords) return undefined;
-    const head = symbol.slice(0, slash);
+  const [head, ...pers] = symbol.split('/');
+  if (head && pers.length > 0) {
+    // A rate: "km/h", "người/km2", "đồng/lít", "đồng/phòng/đêm" (a word after "/" is read as written).
+    const perWords = pers.map(
+      (per) =>
+        ctx.options.units?.get(per)?.one ??
+        VI_UNITS.get(per) ??
+        (/^\p{Ll}{2,}$/u.test(per) ? per : undefined),
+    );
+    if (perWords.some((words) => words === undefined)) return undefined;
     const headWords =
       ctx.options.units?.get(head)?.many ?? VI_UNITS.get(head) ?? VI_CURRENCIES.get(head) ?? head;
-    return `${headWords} trên ${perWords}`;
+    return `${headWords} trên ${perWords.join(' trên ')}`;
   }
   return undefined;
 }
@@ -987,9 +1000,13 @@ function readsSuffix(q: Quantity, ctx: RuleContext): boolean {
   return !!q.suffix && suffixWords(q.suffix.text, q.value, q.suffix.attached, ctx) !== undefined;
 }
 
-/** Words after which "29-4" is a day and a month, as Vietnamese news writes dates ("sáng 29-4", "hôm nay 1-6"). */
+/**
+ * Words after which "29-4" is a day and a month, as Vietnamese news writes dates ("sáng 29-4",
+ * "hôm nay 1-6", "dịp lễ 30-4"), and the next date of a list or a span after one ("lễ 30-4 và
+ * 1-5", "từ ngày 21-9 đến 10-10").
+ */
 const DASH_DATE_BEFORE = new RegExp(
-  `(?:(?:^|[^\\p{L}])(?:ngày|hôm|nay|mùng|mồng|${PARTS_OF_DAY})|${WEEKDAY})[ \\u00A0]*$`,
+  `(?:(?:^|[^\\p{L}])(?:ngày|hôm|nay|mùng|mồng|lễ|${PARTS_OF_DAY})(?:[ \\u00A0]+\\d{1,2}-\\d{1,2}[ \\u00A0]+(?:và|hoặc|đến|tới))?|${WEEKDAY})[ \\u00A0]*$`,
   'u',
 );
 /** Words that may also start a range ("từ 2-5 lần"): a date only where no counted word follows. */

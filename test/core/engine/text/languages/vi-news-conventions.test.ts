@@ -784,3 +784,46 @@ describe("a person's height written 1m3 (eighth pass)", () => {
     ]);
   });
 });
+
+describe('holidays, prices per two units, spans of centuries, the power corporations (ninth pass)', () => {
+  it('reads a day and a month after "lễ", and the next date of a list or a span after a date', () => {
+    each([
+      ['nghỉ lễ 30-4 và 1-5, hầu hết', 'nghỉ lễ ba mươi tháng tư và một tháng năm, hầu hết'],
+      ['trong dịp nghỉ lễ 30.4 và 1.5, TP', 'trong dịp nghỉ lễ ba mươi tháng tư và một tháng năm, thành phố'],
+      ['ngày đầu kỳ nghỉ lễ (30.4) đường phố', 'ngày đầu kỳ nghỉ lễ (ba mươi tháng tư) đường phố'],
+      [
+        'từ ngày 21-9 đến 10-10 với mức giá',
+        'từ ngày hai mươi mốt tháng chín đến mười tháng mười với mức giá',
+      ],
+      // Not after a date word: a range, a decimal.
+      ['nghỉ 2-3 ngày', 'nghỉ hai đến ba ngày'],
+      ['lễ hội 2-3 ngày', 'lễ hội hai đến ba ngày'],
+    ]);
+  });
+  it('reads a price per room and night with "trên" before each', () => {
+    each([
+      [
+        'từ 350.000-400.000 đồng/phòng/đêm nay',
+        'từ ba trăm năm mươi nghìn đến bốn trăm nghìn đồng trên phòng trên đêm nay',
+      ],
+      ['giá 40.000 đồng/người/lượt.', 'giá bốn mươi nghìn đồng trên người trên lượt.'],
+    ]);
+  });
+  it('reads a span of centuries with "đến", a space before the dash or not', () => {
+    each([
+      ['từ thế kỷ IX -X đến thế kỷ XIX', 'từ thế kỷ chín đến mười đến thế kỷ mười chín'],
+      ['thế kỷ XIX-XX', 'thế kỷ mười chín đến hai mươi'],
+      ['Chương II - III', 'Chương hai đến ba'],
+    ]);
+  });
+  it('reads the power corporations, the stock indices, TEU, TTTM and Sở VH-TT-DL as they are said', () => {
+    each([
+      ['Điện lực Hà Nội (EVNHANOI), trong', 'Điện lực Hà Nội (e vê en Hà Nội), trong'],
+      ['miền Nam (EVNSPC), trong', 'miền Nam (e vê en ét pê xê), trong'],
+      ['VN-Index có một tuần', 'vê en in đéc có một tuần'],
+      ['hơn 12,4 triệu TEUs, tăng', 'hơn mười hai phẩy bốn triệu tê e u, tăng'],
+      ['đến TTTM The Linc', 'đến trung tâm thương mại The Linc'],
+      ['Sở VH-TT-DL Lâm Đồng', 'Sở văn hóa, thể thao và du lịch Lâm Đồng'],
+    ]);
+  });
+});
