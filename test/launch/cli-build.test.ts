@@ -80,7 +80,8 @@ describe('the compiled CLI', () => {
   let metafile: Metafile;
 
   beforeAll(async () => {
-    app = makeApp('ns-cli-');
+    // A space in the path, as under "Application Support" or "Program Files": eSpeak's files are found by path.
+    app = makeApp('ns cli-');
     metafile = await buildCli(ROOT, app);
     entry = join(app, CLI_ENTRY);
     mkdirSync(join(app, 'dist/renderer'), { recursive: true });

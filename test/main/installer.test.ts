@@ -98,7 +98,7 @@ describe.runIf(process.platform === 'linux')('electron-builder over a stand-in E
   it('packs only the app: bundles, UI, icons, package.json and production dependencies', () => {
     const outsideNodeModules = asarFiles.filter((f) => !f.startsWith('node_modules/'));
     const allowed =
-      /^(package\.json|node_modules|dist|dist\/electron(\/(main|preload)(\/[^/]+\.c?js)?)?|dist\/renderer(\/.*)?|assets|assets\/icons(\/[^/]+\.png)?|assets\/tray(\/[^/]+\.(png|ico))?)$/;
+      /^(package\.json|node_modules|dist|dist\/electron(\/(main|preload)(\/[^/]+\.c?js|\/espeak-ng\.wasm|\/espeak-ng-data-files\.json)?)?|dist\/renderer(\/.*)?|assets|assets\/icons(\/[^/]+\.png)?|assets\/tray(\/[^/]+\.(png|ico))?)$/;
     expect(outsideNodeModules.filter((f) => !allowed.test(f))).toEqual([]);
     for (const file of [
       APP_FILES.main,
@@ -109,6 +109,10 @@ describe.runIf(process.platform === 'linux')('electron-builder over a stand-in E
       // Every OS's tray icon (the same asar layout on each), and the Retina menu-bar image.
       ...(['linux', 'darwin', 'win32'] as const).map(trayIcon),
       'assets/tray/trayTemplate@2x.png',
+      // eSpeak NG's WebAssembly build, beside the worker that loads it (build.ts).
+      'dist/electron/main/espeak-ng.wasm',
+      'dist/electron/main/espeak-ng.cjs',
+      'dist/electron/main/espeak-ng-data-files.json',
     ])
       expect(asarFiles, file).toContain(file);
     // No sources, tests, docs, benchmarks, CI, source maps or CLI bundle.

@@ -15,6 +15,8 @@
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** eSpeak's event types (espeak_EVENT_TYPE) that the engine reads. */
 export const EVENT_WORD = 1;
@@ -97,17 +99,22 @@ interface EmscriptenModule {
   _ns_list_voices(): number;
 }
 
-/** The build's folder: beside the bundle once built (electron/launch/build.ts copies it there). */
-function buildFolder(): URL {
-  return import.meta.url.endsWith('.ts')
-    ? new URL('../../../../native/espeak-ng/', import.meta.url)
-    : new URL('./', import.meta.url);
+/**
+ * The build's folder: beside the bundle once built (electron/launch/build.ts copies it there). A
+ * path, not a URL: Electron reads a file inside its app.asar only by path.
+ */
+function buildFolder(): string {
+  return fileURLToPath(
+    import.meta.url.endsWith('.ts')
+      ? new URL('../../../../native/espeak-ng/', import.meta.url)
+      : new URL('./', import.meta.url),
+  );
 }
 
 /** Puts the package's data files where eSpeak reads them (PATH_ESPEAK_DATA), without copying. */
-function mountData(module: EmscriptenModule, require: NodeJS.Require, folder: URL): void {
+function mountData(module: EmscriptenModule, require: NodeJS.Require, folder: string): void {
   const data = readFileSync(require.resolve('@echogarden/espeak-ng-emscripten/espeak-ng.data'));
-  const table = JSON.parse(readFileSync(new URL('espeak-ng-data-files.json', folder), 'utf8')) as Array<
+  const table = JSON.parse(readFileSync(join(folder, 'espeak-ng-data-files.json'), 'utf8')) as Array<
     [path: string, start: number, end: number]
   >;
   const folders = new Set<string>();
@@ -141,10 +148,10 @@ function seededAtZero<T>(create: () => T): T {
 export async function loadEspeakNg(): Promise<EspeakNg> {
   const folder = buildFolder();
   const require = createRequire(import.meta.url);
-  const load = require(new URL('espeak-ng.cjs', folder).pathname) as (options: {
+  const load = require(join(folder, 'espeak-ng.cjs')) as (options: {
     wasmBinary: Uint8Array;
   }) => Promise<EmscriptenModule>;
-  const module = await load({ wasmBinary: readFileSync(new URL('espeak-ng.wasm', folder)) });
+  const module = await load({ wasmBinary: readFileSync(join(folder, 'espeak-ng.wasm')) });
   mountData(module, require, folder);
   const sampleRate = seededAtZero(() => module._ns_initialize());
   if (sampleRate <= 0) throw new Error(`eSpeak NG could not start (${sampleRate})`);

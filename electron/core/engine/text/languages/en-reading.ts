@@ -1083,7 +1083,7 @@ const NUMBER_BEFORE_UNIT =
   /([-−–]?[\d,.]+)(?:[ \u00A0\u202F](?:thousand|million|billion))?[ \u00A0\u202F]?$/u;
 
 const UNIT_TOKEN =
-  '(?:c\\.(?=\\s)|°[CF]?|℃|℉|sq ft|sq mi|fl oz|in\\.(?=\\s|$)|[\\p{L}µΩ]{1,6}[²³23]?(?:/[\\p{L}µΩ]{1,4}[²³23]?)?)';
+  '(?:c\\.(?=\\s)|°[CFNSEW]?|℃|℉|sq ft|sq mi|fl oz|in\\.(?=\\s|$)|m\\.p\\.h(?:\\.(?!\\s*(?:$|\\p{Lu})))?|[\\p{L}µΩ]{1,6}[²³23]?(?:/[\\p{L}µΩ]{1,4}[²³23]?)?)';
 
 /** Units of cooking and of mass, before which a noun is what is measured ("2 tbsp sugar", "10 mg aspirin"), not qualified. */
 const AMOUNT_OF_UNITS: ReadonlySet<string> = new Set([
@@ -1892,7 +1892,9 @@ const rangeRule: Rule = {
 // --- Roman numerals ---------------------------------------------------------------------
 
 const ROMAN_COUNTED =
-  'Chapter|CHAPTER|Part|PART|Book|BOOK|Volume|Vol\\.|Act|ACT|Scene|Section|Article|Appendix|Phase|Stage|Episode|Title|Round|Level|Class|Type|Grade|Psalm|Canto|Unit|Track|Division|League|War|Bowl|Schedule|Annex|Amendment|Vatican|Apollo|Gemini|Rocky|Mark|Mk\\.|Mk';
+  'Chapter|CHAPTER|Part|PART|Book|BOOK|Volume|Vol\\.|Act|ACT|Scene|Section|Article|Appendix|Phase|Stage|Episode|Title|Round|Level|Class|Type|Grade|Psalm|Canto|Unit|Track|Division|League|War|Bowl|Schedule|Annex|Amendment|Vatican|Apollo|Gemini|Rocky|Mark|Mk\\.|Mk|[Cc]ount';
+/** A charge of an indictment, "count I", only before a bracket or a comma ("the head count I expected" stays). */
+const COUNT_I = /[Cc]ount[ \u00A0\u202F]I[),;]$/u;
 const LONE_I_AFTER =
   /(?:Chapter|CHAPTER|Part|PART|Book|BOOK|Volume|Vol\.|Act|ACT|Scene|Section|Article|Appendix|Phase|Stage|Episode|Title|War|Schedule|Annex|Amendment|Division)[ \u00A0\u202F]$/u;
 const ROMAN_TITLES =
@@ -1906,8 +1908,15 @@ const romanRule: Rule = {
   rewrite([whole, counted, titled, regnal, century], ctx) {
     if (!whole) return undefined;
     if (counted !== undefined) {
-      // A lone "I" only where it cannot be the pronoun ("Chapter I", "World War I"; not "Mark I").
-      if (counted === 'I' && !LONE_I_AFTER.test(before(ctx, 16))) return undefined;
+      // A lone "I" only where it cannot be the pronoun ("Chapter I", "World War I", "(count I)"; not "Mark I").
+      if (
+        counted === 'I' &&
+        !LONE_I_AFTER.test(before(ctx, 16)) &&
+        !COUNT_I.test(`${before(ctx, 8)}I${after(ctx, 1)}`)
+      )
+        return undefined;
+      // "Mark D. Raffety": one letter, a full stop and a name is an initial.
+      if (counted.length === 1 && /^\.[ \u00A0]\p{Lu}/u.test(after(ctx, 3))) return undefined;
       const n = romanValue(counted);
       return n === undefined ? undefined : cardinalWords(String(n));
     }

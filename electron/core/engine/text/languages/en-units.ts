@@ -85,6 +85,9 @@ export const ENGLISH_UNITS: Readonly<Record<string, UnitWords>> = {
   kmh: unit('kilometer per hour', 'kilometers per hour'),
   kph: unit('kilometer per hour', 'kilometers per hour'),
   mph: unit('mile per hour', 'miles per hour'),
+  // "80 m.p.h." (its last full stop left where a sentence ends)
+  'm.p.h.': unit('mile per hour', 'miles per hour'),
+  'm.p.h': unit('mile per hour', 'miles per hour'),
   mpg: unit('mile per gallon', 'miles per gallon'),
   kn: unit('knot'),
   kt: unit('knot'),
@@ -95,6 +98,11 @@ export const ENGLISH_UNITS: Readonly<Record<string, UnitWords>> = {
   F: unit('degree Fahrenheit', 'degrees Fahrenheit'),
   '℉': unit('degree Fahrenheit', 'degrees Fahrenheit'),
   '°': unit('degree'),
+  // a latitude or a longitude ("15.1°N", "114.8°W")
+  '°N': unit('degree North', 'degrees North'),
+  '°S': unit('degree South', 'degrees South'),
+  '°E': unit('degree East', 'degrees East'),
+  '°W': unit('degree West', 'degrees West'),
   // electric and power
   mV: unit('millivolt'),
   V: unit('volt'),

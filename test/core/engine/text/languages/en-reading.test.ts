@@ -2115,4 +2115,25 @@ describe('English reading, seventh pass', () => {
       expect(readingOf(text, 'en').reading).not.toMatch(/twenty twenty one|Oregon|Washington|Alabama/);
     }
   });
+
+  it('weather and court papers: m.p.h., a latitude or longitude, a charge "count I"; a middle initial is no numeral', () => {
+    checkHeard([
+      ['moving at 10 m.p.h. (16 km/h).', 'moving at ten miles per hour (sixteen kilometers per hour).'],
+      ['gusts to 95 m.p.h. The storm', 'gusts to ninety five miles per hour. The storm'],
+      [
+        'latitude 15.1°N and longitude 114.8°W',
+        'latitude fifteen point one degrees North and longitude one hundred fourteen point eight degrees West',
+      ],
+      [
+        'manslaughter (count I) and a felony (count II).',
+        'manslaughter (count one) and a felony (count two).',
+      ],
+      ['the head count I expected', 'the head count I expected'],
+      ['at 80 m.p.h.', 'at eighty miles per hour.'],
+    ]);
+    expect(readingOf('and Mark D. Raffety, for appellee.', 'en').reading).toBe(
+      'and Mark D. Raffety, for appellee.',
+    );
+    expect(readingOf('Mark II was built.', 'en').reading).toBe('Mark two was built.');
+  });
 });
