@@ -16,6 +16,7 @@ import {
   PARAMETER,
   type EspeakNg,
 } from '../../../../electron/core/engine/espeak/espeak-ng-wasm';
+import { joinSamples } from '../../../fixtures/espeak';
 
 const TEXTS: Array<[voice: string, text: string]> = [
   ['en-us', 'Hello world. The quick brown fox jumps over the lazy dog, 1,234 times!'],
@@ -94,12 +95,7 @@ function speakWasm2js(
     }
     return 0;
   });
-  const samples = new Int16Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    samples.set(part, at);
-    at += part.length;
-  }
+  const samples = joinSamples(parts);
   // In the same order as speakWasm: eSpeak reads SSML in text-to-phonemes as the call before said.
   const trace = espeak.synthesize_ipa(text).ipa;
   const { ptr } = espeak.convert_to_phonemes(text, true);
