@@ -37,7 +37,7 @@ let loadedVoice: string | undefined;
 let languages: Set<string> | undefined;
 /**
  * The module's memory as it was once the engine was warmed up (see `resetEngine`), up to the end
- * of what malloc had taken then (~4 MB; the memory above it is unused and restored to zeros):
+ * of what malloc had taken then (~6 MB of 16; the memory above it is unused and restored to zeros):
  * the price of output that depends on nothing but the request.
  */
 let pristine: Uint8Array | undefined;
@@ -414,9 +414,9 @@ async function start(): Promise<void> {
   try {
     espeak = await loadEspeakNg();
     // The first synthesis of an instance is ~30× slower than the rest (eSpeak loads its
-    // dictionary, V8 compiles on): pay it now rather than on the first request. It also turns on eSpeak's reading of
-    // phonemes in "[[ ]]" (the lexicon's IPA entries), which its text-to-phonemes call alone
-    // leaves off: it must come before the first `textToPhonemes`.
+    // dictionary, V8 compiles on): pay it now rather than on the first request. It also turns
+    // on eSpeak's reading of phonemes in "[[ ]]" (the lexicon's IPA entries), which its
+    // text-to-phonemes call alone leaves off: it must come before the first `textToPhonemes`.
     synthesize(0, 'Ready.', WARM_UP);
     textToPhonemes('Ready.');
     // Back to the warm-up voice and settings, which `resetEngine` says are loaded.
