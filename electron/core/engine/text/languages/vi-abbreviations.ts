@@ -500,6 +500,8 @@ const TABLE = [
   'ĐTCK = Đầu tư Chứng khoán',
   'GD&TĐ = Giáo dục và Thời đại',
   'GDVN = Giáo dục Việt Nam',
+  'KT&ĐT = Kinh tế và Đô thị',
+  'SGTT = Sài Gòn Tiếp Thị',
   'KTSG = Kinh tế Sài Gòn | tag',
   'PNVN = Phụ nữ Việt Nam | tag',
   // datelines in English or unaccented capitals at the head of an article ("SAIGON -- …", "HANOI - …", "HANOI, Jan 5 (Reuters) -")
@@ -520,6 +522,8 @@ const TABLE = [
   'HO CHI MINH CITY = thành phố Hồ Chí Minh | dateline',
   // sources and photo credits ("Nguồn: THX/TTXVN", "Ảnh: BVCC")
   'THX = Tân Hoa xã',
+  'VNA = vê en a',
+  'JAXA = gia xa',
   'BVCC = bệnh viện cung cấp',
   'NVCC = nhân vật cung cấp',
   'GĐCC = gia đình cung cấp',

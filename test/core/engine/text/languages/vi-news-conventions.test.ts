@@ -816,7 +816,7 @@ describe('holidays, prices per two units, spans of centuries, the power corporat
       ['Chương II - III', 'Chương hai đến ba'],
     ]);
   });
-  it('reads the power corporations, the stock indices, TEU, TTTM and Sở VH-TT-DL as they are said', () => {
+  it('reads the power corporations, the stock indices, TEU, TTTM, Sở VH-TT-DL, papers and agencies as they are said', () => {
     each([
       ['Điện lực Hà Nội (EVNHANOI), trong', 'Điện lực Hà Nội (e vê en Hà Nội), trong'],
       ['miền Nam (EVNSPC), trong', 'miền Nam (e vê en ét pê xê), trong'],
@@ -824,6 +824,10 @@ describe('holidays, prices per two units, spans of centuries, the power corporat
       ['hơn 12,4 triệu TEUs, tăng', 'hơn mười hai phẩy bốn triệu tê e u, tăng'],
       ['đến TTTM The Linc', 'đến trung tâm thương mại The Linc'],
       ['Sở VH-TT-DL Lâm Đồng', 'Sở văn hóa, thể thao và du lịch Lâm Đồng'],
+      ['Ảnh: VNA', 'Ảnh: vê en a'],
+      ['Theo SGTT', 'Theo Sài Gòn Tiếp Thị'],
+      ['phóng viên KT&ĐT, nhiều', 'phóng viên Kinh tế và Đô thị, nhiều'],
+      ['(Nguồn: JAXA)', '(Nguồn: gia xa)'],
     ]);
   });
 });
