@@ -681,10 +681,13 @@ const PARTIES: Readonly<Record<string, string>> = { D: 'Democrat', R: 'Republica
  */
 export const partyStateRule: Rule = {
   name: 'abbreviation',
-  pattern: `(?=[DRI]-)(?<=[(,][ \\u00A0]?)([DRI])-((?:${STATE_ABBREVIATION})|\\p{Lu}\\p{Ll}+(?:[ \\u00A0]\\p{Lu}\\p{Ll}+)?)(?=[),])`,
+  // The state's abbreviation is looked up in the table, not spelled out in the pattern: the
+  // English pattern must stay under 20 KB (rules.ts).
+  pattern: `(?=[DRI]-)(?<=[(,][ \\u00A0]?)([DRI])-(\\p{Lu}[\\p{L}.]*\\.|\\p{Lu}\\p{Ll}+(?:[ \\u00A0]\\p{Lu}\\p{Ll}+)?)(?=[),])`,
   rewrite([whole, party, state]) {
     if (!whole || !party || !state) return undefined;
-    return `${PARTIES[party] as string} of ${US_STATE_ABBREVIATIONS[state] ?? state}`;
+    const name = state.endsWith('.') ? US_STATE_ABBREVIATIONS[state] : state;
+    return name === undefined ? undefined : `${PARTIES[party] as string} of ${name}`;
   },
 };
 

@@ -2135,5 +2135,10 @@ describe('English reading, seventh pass', () => {
       'and Mark D. Raffety, for appellee.',
     );
     expect(readingOf('Mark II was built.', 'en').reading).toBe('Mark two was built.');
+    // A party and state: the abbreviation from the table (not from the pattern); an unknown one stays.
+    expect(readingOf('Joe Manchin (D-W.Va.) said', 'en').reading).toBe(
+      'Joe Manchin (Democrat of West Virginia) said',
+    );
+    expect(readingOf('Mr. X (R-Foo.) said', 'en').reading).toContain('(R-Foo.)');
   });
 });
