@@ -134,7 +134,7 @@ function mountData(module: EmscriptenModule, require: NodeJS.Require, folder: st
  * random numbers (measured: a "+f3" voice spoke a sentence differently in each process until
  * then): with a fixed seed every instance, in every process, speaks it the same way.
  */
-function seededAtZero<T>(create: () => T): T {
+export function seededAtZero<T>(create: () => T): T {
   const now = Date.now;
   Date.now = () => 0;
   try {

@@ -116,11 +116,6 @@ function synthesize(seq: number, text: string, settings: EngineSettings): Worker
 
 // ---- phonemes ----------------------------------------------------------------------------
 
-/** eSpeak's IPA for `text`: phonemes joined by `_`, words by spaces, clauses by " | ". */
-function textToPhonemes(text: string): string {
-  return espeak.textToPhonemes(text);
-}
-
 /**
  * Languages whose neural voices were trained on eSpeak's phoneme *trace* (what it writes while
  * speaking, after it has placed the tones) rather than on its text-to-phonemes call, which
@@ -175,7 +170,7 @@ function readPhonemeInput(): void {
 function clausePhonemes(text: string, traced: boolean): string {
   if (traced && !text.includes('[[')) return tracePhonemes(text);
   readPhonemeInput();
-  return textToPhonemes(text);
+  return espeak.textToPhonemes(text);
 }
 
 /** The words of eSpeak's phoneme string, each as its phonemes; clause marks " | " become word breaks. */
@@ -378,8 +373,8 @@ function phonemize(seq: number, text: string, voice: string): WorkerResponse {
         cps.slice(w.textPosition - 1, w.textPosition - 1 + w.wordLength).join(''),
       );
       readPhonemeInput();
-      let readings = textToPhonemes(alone.join('\n\n')).split(' | ');
-      if (readings.length !== alone.length) readings = alone.map(textToPhonemes);
+      let readings = espeak.textToPhonemes(alone.join('\n\n')).split(' | ');
+      if (readings.length !== alone.length) readings = alone.map((clause) => espeak.textToPhonemes(clause));
       inText.forEach((word, k) => {
         word.phonemes = phonemeWords(readings[k] ?? '')
           .map((units) => units.join(''))
@@ -418,7 +413,7 @@ async function start(): Promise<void> {
     // on eSpeak's reading of phonemes in "[[ ]]" (the lexicon's IPA entries), which its
     // text-to-phonemes call alone leaves off: it must come before the first `textToPhonemes`.
     synthesize(0, 'Ready.', WARM_UP);
-    textToPhonemes('Ready.');
+    espeak.textToPhonemes('Ready.');
     // Back to the warm-up voice and settings, which `resetEngine` says are loaded.
     applySettings(WARM_UP);
     const heap = espeak.memory();

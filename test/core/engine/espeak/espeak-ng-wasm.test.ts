@@ -14,6 +14,7 @@ import {
   EVENT_WORD,
   loadEspeakNg,
   PARAMETER,
+  seededAtZero,
   type EspeakNg,
 } from '../../../../electron/core/engine/espeak/espeak-ng-wasm';
 import { joinSamples } from '../../../fixtures/espeak';
@@ -105,17 +106,6 @@ function speakWasm2js(
   return { samples, events, trace, phonemes };
 }
 
-/** Both builds seed eSpeak's random numbers from the clock when they start: at 0 for both. */
-async function atClockZero<T>(start: () => Promise<T>): Promise<T> {
-  const now = Date.now;
-  Date.now = () => 0;
-  try {
-    return await start();
-  } finally {
-    Date.now = now;
-  }
-}
-
 describe('eSpeak NG as WebAssembly', () => {
   let wasm: EspeakNg;
   let wasm2jsModule: ESpeakModule;
@@ -123,7 +113,8 @@ describe('eSpeak NG as WebAssembly', () => {
   beforeAll(async () => {
     wasm = await loadEspeakNg();
     wasm2jsModule = await load();
-    wasm2js = await atClockZero(async () => new wasm2jsModule.eSpeakNGWorker());
+    // Seeded as the engine seeds its own build (eSpeak reads the clock once, when it starts).
+    wasm2js = seededAtZero(() => new wasm2jsModule.eSpeakNGWorker());
   });
 
   it('speaks as the wasm2js build of the same sources: samples, events, trace and phonemes', () => {

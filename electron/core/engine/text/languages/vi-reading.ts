@@ -839,6 +839,13 @@ const moneyBeforeRule: Rule = {
   },
 };
 
+/** The unit after "/" in a rate, as one of it: the user's units, the table, or a word as written ("đêm"). */
+function perUnitWords(per: string, ctx: RuleContext): string | undefined {
+  return (
+    ctx.options.units?.get(per)?.one ?? VI_UNITS.get(per) ?? (/^\p{Ll}{2,}$/u.test(per) ? per : undefined)
+  );
+}
+
 /** How a unit is read: the user's units first, then the table; a rate ("người/km2", "đồng/người/lượt") is read with "trên". */
 function unitWords(symbol: string, value: ViNumber, ctx: RuleContext): string | undefined {
   const own = ctx.options.units?.get(symbol);
@@ -848,12 +855,7 @@ function unitWords(symbol: string, value: ViNumber, ctx: RuleContext): string | 
   const [head, ...pers] = symbol.split('/');
   if (head && pers.length > 0) {
     // A rate: "km/h", "người/km2", "đồng/lít", "đồng/phòng/đêm" (a word after "/" is read as written).
-    const perWords = pers.map(
-      (per) =>
-        ctx.options.units?.get(per)?.one ??
-        VI_UNITS.get(per) ??
-        (/^\p{Ll}{2,}$/u.test(per) ? per : undefined),
-    );
+    const perWords = pers.map((per) => perUnitWords(per, ctx));
     if (perWords.some((words) => words === undefined)) return undefined;
     const headWords =
       ctx.options.units?.get(head)?.many ?? VI_UNITS.get(head) ?? VI_CURRENCIES.get(head) ?? head;
@@ -1404,8 +1406,7 @@ const scaleRateRule: Rule = {
   rewrite([whole, currency, per], ctx) {
     if (!whole || !currency || !per) return undefined;
     const money = VI_CURRENCIES.get(currency) ?? currency.toLowerCase();
-    const perWords =
-      ctx.options.units?.get(per)?.one ?? VI_UNITS.get(per) ?? (/^\p{Ll}{2,}$/u.test(per) ? per : undefined);
+    const perWords = perUnitWords(per, ctx);
     return perWords ? `${money} trên ${perWords}` : undefined;
   },
 };
