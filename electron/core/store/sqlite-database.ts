@@ -1,16 +1,26 @@
 /**
  * The SQLite database, the embedded default: one file, opened by one process at a time, WAL
  * journal under exclusive locking (node-sqlite3-wasm ignores WAL otherwise). A write is on disk
- * before its caller is answered, but the fsync that puts it there runs off the event loop: the
- * driver commits with `synchronous=NORMAL` (the WAL written, not synced; SQLite still syncs
- * around its checkpoints), then the face syncs the WAL file on libuv's thread pool and resolves
- * once that sync covers the write (`walSyncer`). One sync covers every write before it, so
- * concurrent writers share it, and the next transaction runs while it is under way; a reader
- * may see a commit a moment before its sync has finished (never one that is rolled back). (The
- * driver's own fsync is synchronous: with `synchronous=FULL` every commit held the HTTP thread
- * for the disk's flush.) The driver is synchronous; the asynchronous `Db` face (`sql.ts`) runs
- * each statement at once unless a transaction is open, when it waits its turn. The only module
- * that imports the driver.
+ * before its caller is answered, but no fsync runs on the event loop: the driver's own fsync is
+ * synchronous (with `synchronous=FULL` every commit held the HTTP thread for the disk's flush;
+ * with `NORMAL` every checkpoint did, three times a second under load, and every restart of
+ * the WAL), so once the file is open and migrated the driver runs with `synchronous=OFF` and
+ * this module syncs, on libuv's thread pool:
+ * - commits: the face syncs the WAL file after a write and resolves once that sync covers it
+ *   (`fileSyncer`). One sync covers every write before it, so concurrent writers share it, and
+ *   the next transaction runs while it is under way; a reader may see a commit a moment before
+ *   its sync has finished (never one that is rolled back). The header SQLite writes when it
+ *   starts the WAL again is covered by the same sync as the frames after it.
+ * - checkpoints (copying the WAL into the database file): SQLite's automatic ones are off; the
+ *   face runs one at most once a second after writes, in a turn of its own, once the WAL is
+ *   synced (every frame copied is on disk first). The file is then synced, and every write
+ *   waits for that sync first: the first write after a complete checkpoint starts the WAL again
+ *   from its beginning, overwriting frames whose pages would otherwise be only in the unsynced
+ *   file. Reads do not wait.
+ * - closing: `synchronous=FULL` again, so the driver's last checkpoint syncs the file before it
+ *   deletes the WAL.
+ * The driver is synchronous; the asynchronous `Db` face (`sql.ts`) runs each statement at once
+ * unless a transaction is open, when it waits its turn. The only module that imports the driver.
  */
 
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
@@ -38,6 +48,8 @@ interface SyncDb {
   begin(): void;
   commit(): void;
   rollback(): void;
+  /** Copies the WAL into the database file, syncing neither (`synchronous=OFF`: see the header). */
+  checkpoint(): void;
   readonly path: string;
   /** Finalizes statements, closes the file and releases the instance lock. */
   close(): void;
@@ -52,7 +64,15 @@ export interface OpenDatabaseOptions {
    * Studio"), e.g. "Narration Studio serve".
    */
   holder?: string;
+  /** How long after a write the WAL is checkpointed, ms (default CHECKPOINT_AFTER_MS). */
+  checkpointAfterMs?: number;
 }
+
+/**
+ * The WAL is copied into the database file this long after the first write since the last
+ * copy. Under load that is once a second, each copy holding the event loop a few ms.
+ */
+export const CHECKPOINT_AFTER_MS = 1000;
 
 /**
  * Opens (creating if needed) the database at `path` and migrates it.
@@ -61,7 +81,7 @@ export interface OpenDatabaseOptions {
  * readable database (moved aside, never overwritten).
  */
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
-  return asyncFace(openSyncDatabase(file, options));
+  return asyncFace(openSyncDatabase(file, options), options.checkpointAfterMs ?? CHECKPOINT_AFTER_MS);
 }
 
 function openSyncDatabase(file: string, options: OpenDatabaseOptions): SyncDb {
@@ -85,8 +105,9 @@ function openSyncDatabase(file: string, options: OpenDatabaseOptions): SyncDb {
       if (check?.quick_check !== 'ok') throw new Error(`integrity check: ${check?.quick_check}`);
       // Inside: damage that quick_check misses can still surface as "malformed" here.
       migrate(db);
-      // From here on the face syncs the WAL after each write, off the event loop (walSyncer).
-      db.run('PRAGMA synchronous=NORMAL');
+      // From here on the face syncs and checkpoints, off the event loop (see the header).
+      db.run('PRAGMA synchronous=OFF');
+      db.get('PRAGMA wal_autocheckpoint=0');
     } catch (error) {
       if (isCorruption(error)) {
         // Closed first (the driver's lock and WAL released), then the file is moved, never rewritten.
@@ -164,9 +185,16 @@ function wrap(driver: DriverDatabase, path: string, releaseLock: () => void): Sy
     rollback() {
       if (driver.inTransaction) driver.exec('ROLLBACK');
     },
+    checkpoint: () => driver.exec('PRAGMA wal_checkpoint(PASSIVE)'),
     close() {
       if (!driver.isOpen) return;
       try {
+        try {
+          // The driver checkpoints as it closes, then deletes the WAL: the file synced first.
+          driver.exec('PRAGMA synchronous=FULL');
+        } catch {
+          // A damaged file being closed: the error that closes it is the one to report.
+        }
         for (const statement of statements.values()) {
           // finalize() repeats the statement's last error (e.g. "database disk image is
           // malformed" on a damaged file); the statement is released all the same.
@@ -189,9 +217,10 @@ function wrap(driver: DriverDatabase, path: string, releaseLock: () => void): Sy
 /**
  * The asynchronous face: statements run at once while no transaction is open; a transaction
  * holds the connection until it ends, and what comes meanwhile waits its turn (first come,
- * first served), so no statement ever joins another caller's transaction.
+ * first served), so no statement ever joins another caller's transaction. Writes wait, in
+ * their turn, for the database file's sync after a checkpoint (see the header).
  */
-function asyncFace(sync: SyncDb): Db {
+function asyncFace(sync: SyncDb, checkpointAfterMs: number): Db {
   let held = false;
   const waiting: (() => void)[] = [];
   const acquire = (): Promise<void> =>
@@ -201,14 +230,48 @@ function asyncFace(sync: SyncDb): Db {
     if (next) next();
     else held = false;
   };
-  const wal = walSyncer(`${sync.path}-wal`);
+  const wal = fileSyncer(`${sync.path}-wal`);
+  const file = fileSyncer(sync.path);
+  let closed = false;
+
+  let checkpointTimer: NodeJS.Timeout | undefined;
+  /**
+   * A turn of its own: the WAL synced (every frame copied is on disk first), the pages copied,
+   * the file's sync started. A failure leaves the WAL as it was; the next write schedules
+   * another try (and a disk that fails to sync fails that write's own sync, to its caller).
+   */
+  const checkpoint = async () => {
+    await acquire();
+    try {
+      checkpointTimer = undefined;
+      if (closed) return;
+      await wal.covered();
+      sync.checkpoint();
+      // Started now; the next write waits for it (file.covered()), and sees its error if it fails.
+      file.durable().catch(() => undefined);
+    } catch {
+      // Not copied: tried again after the next write.
+    } finally {
+      release();
+    }
+  };
+  /** After each write: a checkpoint within checkpointAfterMs, unless one is already due. */
+  const wrote = () => {
+    if (checkpointTimer || closed) return;
+    checkpointTimer = setTimeout(() => void checkpoint(), checkpointAfterMs);
+    // Closing checkpoints by itself: a due checkpoint never keeps the process alive.
+    checkpointTimer.unref();
+  };
+
   /** One statement: now when the connection is free, else after the transactions ahead of it. */
   const statement = async <T>(sql: string, op: () => T): Promise<T> => {
+    const write = mayWrite(sql);
     let result: T;
-    if (!held) result = op();
+    if (!held && (!write || file.isCovered())) result = op();
     else {
       await acquire();
       try {
+        if (write) await file.covered();
         result = op();
       } finally {
         release();
@@ -216,7 +279,10 @@ function asyncFace(sync: SyncDb): Db {
     }
     // A statement of its own commits on its own: on disk before its caller hears back (when it
     // changed anything: a claim that found its row taken costs no sync).
-    if (mayWrite(sql) && sync.changes() > 0) await wal.durable();
+    if (write && sync.changes() > 0) {
+      wrote();
+      await wal.durable();
+    }
     return result;
   };
   const executor = (guard: () => void): SqlExecutor => ({
@@ -225,7 +291,6 @@ function asyncFace(sync: SyncDb): Db {
     get: async <T>(sql: string, params?: SqlParams) => (guard(), sync.get<T>(sql, params)),
     all: async <T>(sql: string, params?: SqlParams) => (guard(), sync.all<T>(sql, params)),
   });
-  let closed = false;
   const open = () => {
     if (closed) throw new Error(`the database ${sync.path} is closed`);
   };
@@ -242,6 +307,7 @@ function asyncFace(sync: SyncDb): Db {
       let result: T;
       try {
         open();
+        await file.covered();
         sync.begin();
         try {
           result = await fn(
@@ -258,6 +324,7 @@ function asyncFace(sync: SyncDb): Db {
         active = false;
         release();
       }
+      wrote();
       // Committed; the next transaction may run while this one's sync is under way.
       await wal.durable();
       return result;
@@ -268,8 +335,10 @@ function asyncFace(sync: SyncDb): Db {
       if (closed) return;
       await acquire();
       closed = true;
+      clearTimeout(checkpointTimer);
       try {
         await wal.close();
+        await file.close();
         sync.close();
       } finally {
         release();
@@ -284,12 +353,12 @@ function mayWrite(sql: string): boolean {
 }
 
 /**
- * Syncs the WAL file (`fsync` on libuv's thread pool, not the event loop). `durable()` resolves
- * once a sync that started after the caller's write has finished: every write is counted when it
- * asks; one sync covers all the writes counted before it started, so callers arriving while a
- * sync runs share the next one. A failed sync rejects its callers; the next call tries again.
+ * Syncs a file (`fsync` on libuv's thread pool, not the event loop). `durable()` counts a write
+ * (made before the call) and resolves once a sync that started after it has finished; one sync
+ * covers all the writes counted before it started, so callers arriving while a sync runs share
+ * the next one. A failed sync rejects its callers; the next call tries again.
  */
-function walSyncer(walPath: string) {
+function fileSyncer(path: string) {
   let handle: FileHandle | undefined;
   /** Writes counted so far, and how many of them a finished sync covers. */
   let written = 0;
@@ -298,20 +367,24 @@ function walSyncer(walPath: string) {
   const syncOnce = async () => {
     const covers = written;
     // The WAL exists once something was written (it stays until the database closes).
-    handle ??= await openFile(walPath, 'r+');
+    handle ??= await openFile(path, 'r+');
     await handle.sync();
     synced = Math.max(synced, covers);
   };
+  const upTo = async (target: number): Promise<void> => {
+    while (synced < target) {
+      running ??= syncOnce().finally(() => {
+        running = undefined;
+      });
+      await running;
+    }
+  };
   return {
-    async durable(): Promise<void> {
-      const target = ++written;
-      while (synced < target) {
-        running ??= syncOnce().finally(() => {
-          running = undefined;
-        });
-        await running;
-      }
-    },
+    durable: (): Promise<void> => upTo(++written),
+    /** True when every write counted so far is synced. */
+    isCovered: () => synced >= written,
+    /** Resolves once every write counted so far is synced (a failed sync is tried again here). */
+    covered: (): Promise<void> => upTo(written),
     async close(): Promise<void> {
       await running?.catch(() => undefined);
       await handle?.close();

@@ -1,8 +1,9 @@
 /**
  * SQLite writes are on disk before their caller hears back, with the sync off the event loop
- * (sqlite-database.ts: synchronous=NORMAL, the WAL synced on libuv's thread pool). Watched from
+ * (sqlite-database.ts: synchronous=NORMAL, the WAL synced on libuv's thread pool; the face's own
+ * checkpoints, the file synced on the pool before the WAL is written again). Watched from
  * outside with strace on a real process (test/fixtures/durable-acks-child.ts): its writes to the
- * WAL, its syncs of the WAL (which thread, when they finish) and each answer it writes.
+ * WAL and the file, its syncs of them (which thread, when they finish) and each answer it writes.
  */
 
 import { spawnSync } from 'node:child_process';
@@ -17,23 +18,37 @@ const hasStrace = process.platform === 'linux' && spawnSync('strace', ['-V']).st
 type Event =
   | { kind: 'walWrite'; tid: number }
   | { kind: 'walSync'; tid: number }
+  | { kind: 'fileWrite'; tid: number }
+  | { kind: 'fileSync'; tid: number }
   | { kind: 'ack'; what: string }
   | { kind: 'phase'; name: string };
 
-/** The trace's events in order: WAL writes and syncs as they finished, the child's output lines. */
-function readTrace(text: string, walPath: string): Event[] {
+/**
+ * The trace's events in order: writes and syncs of the WAL and of the database file as they
+ * finished, the child's output lines.
+ */
+function readTrace(text: string, dbPath: string): Event[] {
   const events: Event[] = [];
   const walFds = new Set<number>();
+  const fileFds = new Set<number>();
   /** Calls a thread started and has not finished (strace's "<unfinished ...>"). */
   const pending = new Map<number, { name: string; args: string }>();
   const finished = (tid: number, name: string, args: string, result: string) => {
     const fd = Number(args.split(',')[0]);
-    if (name === 'openat' && args.includes(`"${walPath}"`) && Number(result) >= 0) walFds.add(Number(result));
-    else if (name === 'close') walFds.delete(fd);
-    else if (name === 'pwrite64' && walFds.has(fd) && Number(result) > 0)
+    const sync = name === 'fsync' || name === 'fdatasync';
+    if (name === 'openat' && args.includes(`"${dbPath}-wal"`) && Number(result) >= 0)
+      walFds.add(Number(result));
+    else if (name === 'openat' && args.includes(`"${dbPath}"`) && Number(result) >= 0)
+      fileFds.add(Number(result));
+    else if (name === 'close') {
+      walFds.delete(fd);
+      fileFds.delete(fd);
+    } else if (name === 'pwrite64' && walFds.has(fd) && Number(result) > 0)
       events.push({ kind: 'walWrite', tid });
-    else if ((name === 'fsync' || name === 'fdatasync') && walFds.has(fd) && result === '0')
-      events.push({ kind: 'walSync', tid });
+    else if (name === 'pwrite64' && fileFds.has(fd) && Number(result) > 0)
+      events.push({ kind: 'fileWrite', tid });
+    else if (sync && walFds.has(fd) && result === '0') events.push({ kind: 'walSync', tid });
+    else if (sync && fileFds.has(fd) && result === '0') events.push({ kind: 'fileSync', tid });
     else if (name === 'write' && fd === 1) {
       const line = /^1, "(.*?)\\n"/.exec(args)?.[1] ?? '';
       if (line.startsWith('ack ')) events.push({ kind: 'ack', what: line });
@@ -89,7 +104,7 @@ describe.runIf(hasStrace)('SQLite durability with the sync off the event loop (s
     expect(run.stdout.trim().split('\n').at(-1), run.stderr).toBe('done');
     const text = readFileSync(trace, 'utf8');
     mainTid = Number(/^(\d+)/.exec(text)![1]);
-    events = readTrace(text, `${dbPath}-wal`);
+    events = readTrace(text, dbPath);
   }, 150_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -119,6 +134,37 @@ describe.runIf(hasStrace)('SQLite durability with the sync off the event loop (s
     const syncs = serial.filter((e) => e.kind === 'walSync');
     expect(syncs.length).toBeGreaterThanOrEqual(SERIAL);
     expect(syncs.filter((e) => e.tid === mainTid)).toEqual([]);
+  });
+
+  it('copies the WAL into the file between the phases, syncing neither on the thread that answers', () => {
+    const open = events.slice(phase('start'), phase('closing'));
+    expect(open.filter((e) => e.kind === 'fileWrite').length).toBeGreaterThan(0);
+    expect(open.filter((e) => (e.kind === 'walSync' || e.kind === 'fileSync') && e.tid === mainTid)).toEqual(
+      [],
+    );
+  });
+
+  it('writes the WAL again after a copy only once a sync of the file finished after the copy', () => {
+    const open = events.slice(phase('start'), phase('closing'));
+    let copies = 0;
+    for (let i = 0; i < open.length; i++) {
+      if (open[i]!.kind !== 'fileWrite' || open[i + 1]?.kind === 'fileWrite') continue;
+      // i: the last page of a copy. The next WAL write must come after a sync of the file.
+      const nextWalWrite = open.findIndex((e, j) => j > i && e.kind === 'walWrite');
+      if (nextWalWrite < 0) continue;
+      copies++;
+      expect(
+        open.slice(i, nextWalWrite).some((e) => e.kind === 'fileSync'),
+        `WAL written at event ${nextWalWrite} before the file copied at ${i} was synced`,
+      ).toBe(true);
+    }
+    expect(copies).toBeGreaterThan(0);
+  });
+
+  it('syncs the file as it closes, before the WAL goes', () => {
+    const closing = events.slice(phase('closing'), phase('done'));
+    const lastFileWrite = closing.findLastIndex((e) => e.kind === 'fileWrite');
+    expect(closing.slice(lastFileWrite).some((e) => e.kind === 'fileSync')).toBe(true);
   });
 
   it('groups concurrent submits: fewer syncs than answers, each answer after a sync, every answered request stored', async () => {

@@ -1,11 +1,21 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../electron/shared/errors';
 import { openStore, SCHEMA_VERSION, type Store } from '../../../electron/core/store';
 import { MIGRATIONS } from '../../../electron/core/store/migrations';
+import type { Db } from '../../../electron/core/store/sql';
+import { openDatabase } from '../../../electron/core/store/sqlite-database';
 import { openReopenableTestStore, type ReopenableTestStore } from '../../fixtures/reopenable-store';
 import { onPostgres } from '../../fixtures/test-store';
 
@@ -222,6 +232,46 @@ describe.skipIf(onPostgres)('store (SQLite file)', () => {
     // not the charge in its middle.
     expect(order[0]).toBe('tx: charged');
     expect(order.slice(1).sort()).toEqual(['outside: 5000', 'tx: rolled back']);
+  });
+
+  it("copies the WAL into the database file itself, after writes (SQLite's automatic copies are off)", async () => {
+    /** Rows of `t` in a copy of the database file alone, as a crash would find it without the WAL. */
+    const rowsInFileAlone = async (): Promise<number> => {
+      const copy = join(dir, `copy-${Date.now()}.db`);
+      copyFileSync(dbPath, copy);
+      const other = openDatabase(copy);
+      try {
+        return (await other.get<{ n: number }>('SELECT count(*) AS n FROM t'))?.n ?? -1;
+      } catch {
+        return 0; // no table t: its creation is still only in the WAL
+      } finally {
+        await other.close();
+      }
+    };
+    const write = async (db: Db) => {
+      await db.run('CREATE TABLE IF NOT EXISTS t (body TEXT)');
+      // 1,500 rows of 3 KB: past the 1,000 pages of SQLite's automatic checkpoint.
+      await db.transaction(async (tx) => {
+        for (let i = 0; i < 1500; i++) await tx.run('INSERT INTO t VALUES (?)', [`${i}`.padEnd(3000, 'x')]);
+      });
+    };
+    const late = openDatabase(dbPath, { checkpointAfterMs: 60 * 60 * 1000 });
+    await write(late);
+    expect(await rowsInFileAlone()).toBe(0);
+    await late.close();
+    // Closing copies it all.
+    expect(await rowsInFileAlone()).toBe(1500);
+
+    const soon = openDatabase(dbPath, { checkpointAfterMs: 20 });
+    await write(soon);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await rowsInFileAlone()).toBe(3000);
+    // Writes after the copy (which wait for the file's sync) go on as before.
+    await write(soon);
+    expect((await soon.get<{ n: number }>('SELECT count(*) AS n FROM t'))?.n).toBe(4500);
+    // A copy still due when the database closes is not waited for, and nothing is lost.
+    await soon.close();
+    expect(await rowsInFileAlone()).toBe(4500);
   });
 
   it('opens after the owning process was killed with SIGKILL (stale driver lock removed)', async () => {
