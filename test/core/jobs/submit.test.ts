@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/core/platform/clock';
 import { createApiKey, revokeApiKey } from '../../../electron/core/jobs/keys';
-import { createSubmitter, type SubmitInput, type Submitter } from '../../../electron/core/jobs/submit';
+import {
+  createSubmitter,
+  newRequestId,
+  type SubmitInput,
+  type Submitter,
+} from '../../../electron/core/jobs/submit';
 import type { RequestRow, Store } from '../../../electron/core/store';
 import { openReopenableTestStore, type ReopenableTestStore } from '../../fixtures/reopenable-store';
 import { submitInput } from '../../fixtures/submit-input';
@@ -30,6 +35,21 @@ beforeEach(async () => {
 afterEach(async () => {
   await submitter.close();
   await t.close();
+});
+
+describe('request ids', () => {
+  it('are 32 hex digits, the time in ms then 80 random bits, and sort by creation', () => {
+    const at = Date.UTC(2026, 11, 1, 16, 40);
+    const id = newRequestId(at);
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(parseInt(id.slice(0, 12), 16)).toBe(at);
+    // Random after the time: a million ids of one ms all differ (80 bits).
+    const sameMs = new Set(Array.from({ length: 100_000 }, () => newRequestId(at).slice(12)));
+    expect(sameMs.size).toBe(100_000);
+    const later = [at + 1, at + 1000, at + 86_400_000, Date.UTC(2300, 0, 1)].map((ms) => newRequestId(ms));
+    expect([...later].sort()).toEqual(later);
+    expect(later.every((next) => next > id)).toBe(true);
+  });
 });
 
 describe('submitter', () => {
