@@ -8,7 +8,7 @@ import { createCallbacksRepo, type CallbacksRepo } from './callbacks-repo';
 import { createCustomVoicesRepo, type CustomVoicesRepo } from './custom-voices-repo';
 import { createExportsRepo, type ExportsRepo } from './exports-repo';
 import { createIdempotencyRepo, type IdempotencyRepo } from './idempotency-repo';
-import { createKeysRepo, type KeysRepo } from './keys-repo';
+import { createKeysRepo, newKeyRowCache, type KeyRowCache, type KeysRepo } from './keys-repo';
 import { createLedgerRepo, type LedgerRepo } from './ledger-repo';
 import { createProjectRendersRepo, type ProjectRendersRepo } from './project-renders-repo';
 import { createProjectsRepo, type ProjectsRepo } from './projects-repo';
@@ -77,9 +77,9 @@ export async function openStore(location: StoreLocation): Promise<Store> {
   return storeOn(db);
 }
 
-function reposOn(executor: SqlExecutor): Repos {
+function reposOn(executor: SqlExecutor, keyCache: KeyRowCache | undefined, inTransaction: boolean): Repos {
   return {
-    keys: createKeysRepo(executor),
+    keys: createKeysRepo(executor, keyCache, inTransaction),
     requests: createRequestsRepo(executor),
     callbacks: createCallbacksRepo(executor),
     ledger: createLedgerRepo(executor),
@@ -93,10 +93,12 @@ function reposOn(executor: SqlExecutor): Repos {
 }
 
 function storeOn(db: Db): Store {
+  // Only where no other process writes the keys (SQLite's exclusive lock): see KeyRowCache.
+  const keyCache = db.exclusive ? newKeyRowCache() : undefined;
   return {
-    ...reposOn(db),
+    ...reposOn(db, keyCache, false),
     kind: db.dialect,
-    transaction: (fn) => db.transaction((tx) => fn(reposOn(tx))),
+    transaction: (fn) => db.transaction((tx) => fn(reposOn(tx, keyCache, true))),
     path: db.path,
     exclusive: db.exclusive,
     notify: (channel, payload) => db.notify(channel, payload),

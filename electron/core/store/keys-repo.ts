@@ -56,29 +56,72 @@ export interface KeysRepo {
   lockForUpdate(ids: readonly string[]): Promise<KeyRow[]>;
 }
 
-export function createKeysRepo(db: SqlExecutor): KeysRepo {
+/**
+ * Rows found by key hash (`findByHash`: each request's authentication), for a database no
+ * other process writes (SQLite under its exclusive lock). Every write to api_keys through the
+ * store, a transaction's included, committed or not, empties it; a read stores its row only
+ * when no write came between the read's start and its end. So a hit is the row as the last
+ * write left it, a revocation applies at the next request, and the lookup costs no SQL. Reads
+ * inside a transaction neither use nor fill it (they may see the transaction's own writes).
+ */
+export interface KeyRowCache {
+  rows: Map<string, KeyRow>;
+  /** Writes to api_keys so far. */
+  writes: number;
+}
+
+export function newKeyRowCache(): KeyRowCache {
+  return { rows: new Map(), writes: 0 };
+}
+
+/**
+ * @param cache the store's cache (SQLite), undefined without one (PostgreSQL: other instances
+ *   write the same rows)
+ * @param inTransaction true for a transaction's repo: its reads bypass the cache
+ */
+export function createKeysRepo(db: SqlExecutor, cache?: KeyRowCache, inTransaction = false): KeysRepo {
+  /** Runs a write to api_keys, emptying the cache before and after it. */
+  const write = async <T>(op: () => Promise<T>): Promise<T> => {
+    if (!cache) return await op();
+    cache.writes++;
+    cache.rows.clear();
+    try {
+      return await op();
+    } finally {
+      cache.writes++;
+      cache.rows.clear();
+    }
+  };
   return {
-    async insert(row) {
-      await db.run(
-        `INSERT INTO api_keys (id, name, key_hash, key_prefix, prefix_hash, signing_secret, balance_milli, queued, created_at, revoked_at, studio)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [
-          row.id,
-          row.name,
-          row.key_hash,
-          row.key_prefix,
-          row.prefix_hash,
-          row.signing_secret,
-          row.balance_milli,
-          row.queued,
-          row.created_at,
-          row.revoked_at,
-          row.studio ?? 0,
-        ],
-      );
-    },
+    insert: (row) =>
+      write(async () => {
+        await db.run(
+          `INSERT INTO api_keys (id, name, key_hash, key_prefix, prefix_hash, signing_secret, balance_milli, queued, created_at, revoked_at, studio)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          [
+            row.id,
+            row.name,
+            row.key_hash,
+            row.key_prefix,
+            row.prefix_hash,
+            row.signing_secret,
+            row.balance_milli,
+            row.queued,
+            row.created_at,
+            row.revoked_at,
+            row.studio ?? 0,
+          ],
+        );
+      }),
     async findByHash(keyHash) {
-      return await db.get<KeyRow>('SELECT * FROM api_keys WHERE key_hash = ?', [keyHash]);
+      const read = () => db.get<KeyRow>('SELECT * FROM api_keys WHERE key_hash = ?', [keyHash]);
+      if (!cache || inTransaction) return await read();
+      const cached = cache.rows.get(keyHash);
+      if (cached) return { ...cached };
+      const writesBefore = cache.writes;
+      const row = await read();
+      if (row && cache.writes === writesBefore) cache.rows.set(keyHash, { ...row });
+      return row;
     },
     async findById(id) {
       return await db.get<KeyRow>('SELECT * FROM api_keys WHERE id = ?', [id]);
@@ -95,40 +138,46 @@ export function createKeysRepo(db: SqlExecutor): KeysRepo {
       );
       return rows.map((row) => row.prefix_hash);
     },
-    async fillPrefixHash(id, prefixHash) {
-      await db.run('UPDATE api_keys SET prefix_hash = ? WHERE id = ? AND prefix_hash IS NULL', [
-        prefixHash,
-        id,
-      ]);
-    },
-    async revoke(id, at) {
-      return (
-        (await db.run('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [at, id]))
-          .changes === 1
-      );
-    },
-    async setSigningSecret(id, secret) {
-      return (
-        (await db.run('UPDATE api_keys SET signing_secret = ? WHERE id = ?', [secret, id])).changes === 1
-      );
-    },
-    async addBalance(id, deltaMilli) {
-      const row = await db.get<{ balance_milli: number }>(
-        'UPDATE api_keys SET balance_milli = balance_milli + ? WHERE id = ? RETURNING balance_milli',
-        [deltaMilli, id],
-      );
-      if (!row) throw new Error(`no key ${id}`);
-      return row.balance_milli;
-    },
-    async addQueued(id, delta) {
-      await db.run('UPDATE api_keys SET queued = queued + ? WHERE id = ?', [delta, id]);
-    },
-    async adjust(id, balanceDeltaMilli, queuedDelta) {
-      await db.run(
-        'UPDATE api_keys SET balance_milli = balance_milli + ?, queued = queued + ? WHERE id = ?',
-        [balanceDeltaMilli, queuedDelta, id],
-      );
-    },
+    fillPrefixHash: (id, prefixHash) =>
+      write(async () => {
+        await db.run('UPDATE api_keys SET prefix_hash = ? WHERE id = ? AND prefix_hash IS NULL', [
+          prefixHash,
+          id,
+        ]);
+      }),
+    revoke: (id, at) =>
+      write(async () => {
+        return (
+          (await db.run('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [at, id]))
+            .changes === 1
+        );
+      }),
+    setSigningSecret: (id, secret) =>
+      write(async () => {
+        return (
+          (await db.run('UPDATE api_keys SET signing_secret = ? WHERE id = ?', [secret, id])).changes === 1
+        );
+      }),
+    addBalance: (id, deltaMilli) =>
+      write(async () => {
+        const row = await db.get<{ balance_milli: number }>(
+          'UPDATE api_keys SET balance_milli = balance_milli + ? WHERE id = ? RETURNING balance_milli',
+          [deltaMilli, id],
+        );
+        if (!row) throw new Error(`no key ${id}`);
+        return row.balance_milli;
+      }),
+    addQueued: (id, delta) =>
+      write(async () => {
+        await db.run('UPDATE api_keys SET queued = queued + ? WHERE id = ?', [delta, id]);
+      }),
+    adjust: (id, balanceDeltaMilli, queuedDelta) =>
+      write(async () => {
+        await db.run(
+          'UPDATE api_keys SET balance_milli = balance_milli + ?, queued = queued + ? WHERE id = ?',
+          [balanceDeltaMilli, queuedDelta, id],
+        );
+      }),
     async lockForUpdate(ids) {
       if (ids.length === 0) return [];
       const sorted = [...new Set(ids)].sort();

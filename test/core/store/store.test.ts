@@ -79,6 +79,39 @@ describe('store (both backends)', () => {
     expect(await again.keys.findByHash(key.key_hash)).toMatchObject({ id: 'key_1', balance_milli: 4750 });
   });
 
+  it('finds a key by hash as the last write left it: charges, revocation, rollbacks, a write during a read', async () => {
+    const store = t.store;
+    const byHash = async () => (await store.keys.findByHash(key.key_hash))!;
+    await store.keys.insert(key);
+    expect(await byHash()).toMatchObject({ balance_milli: 5000, revoked_at: null });
+    // A caller changing its copy changes nothing stored or found.
+    (await byHash()).balance_milli = 1;
+    expect((await byHash()).balance_milli).toBe(5000);
+    await store.transaction(async (tx) => {
+      await tx.keys.adjust('key_1', -1000, 1);
+      // Inside, the transaction's own write; outside, nothing yet.
+      expect(await tx.keys.findByHash(key.key_hash)).toMatchObject({ balance_milli: 4000, queued: 1 });
+    });
+    expect(await byHash()).toMatchObject({ balance_milli: 4000, queued: 1 });
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.keys.addBalance('key_1', -3000);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect((await byHash()).balance_milli).toBe(4000);
+    // A read and a write at once: whatever the read saw, the next lookup sees the write.
+    await Promise.all([byHash(), store.keys.addBalance('key_1', 5), byHash()]);
+    expect((await byHash()).balance_milli).toBe(4005);
+    await store.keys.revoke('key_1', '2025-01-02T00:00:00.000Z');
+    expect((await byHash()).revoked_at).toBe('2025-01-02T00:00:00.000Z');
+    await store.keys.setSigningSecret('key_1', 'whsec_y');
+    await store.keys.fillPrefixHash('key_1', 'p'.repeat(64));
+    expect(await byHash()).toMatchObject({ signing_secret: 'whsec_y', prefix_hash: 'p'.repeat(64) });
+    await store.keys.addQueued('key_1', -1);
+    expect((await byHash()).queued).toBe(0);
+  });
+
   it('rolls back a transaction that throws', async () => {
     const store = t.store;
     await store.keys.insert(key);
