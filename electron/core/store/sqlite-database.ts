@@ -246,9 +246,13 @@ function asyncFace(sync: SyncDb, checkpointAfterMs: number): Db {
       checkpointTimer = undefined;
       if (closed) return;
       await wal.covered();
-      sync.checkpoint();
-      // Started now; the next write waits for it (file.covered()), and sees its error if it fails.
-      file.durable().catch(() => undefined);
+      try {
+        sync.checkpoint();
+      } finally {
+        // Started now, after a failed copy too (pages may be half written): the next write
+        // waits for it (file.covered()), and sees its error if it fails.
+        file.durable().catch(() => undefined);
+      }
     } catch {
       // Not copied: tried again after the next write.
     } finally {
