@@ -223,10 +223,13 @@ export const englishAbbreviationRule: Rule = {
 
 const DATELINE_TITLES: Readonly<Record<string, string>> = { ST: 'Saint', MT: 'Mount', FT: 'Fort' };
 
-/** "ST. PAUL, Minn. (WCCO) –", "FT. WORTH, Texas": a title in capitals opening a line before a city in capitals. */
+/**
+ * "ST. PAUL, Minn. (WCCO) –", "FT. WORTH, Texas", "MINNEAPOLIS / ST. PAUL": a title in capitals
+ * opening a line, or its second city, before a city in capitals.
+ */
 export const datelineTitleRule: Rule = {
   name: 'abbreviation',
-  pattern: `(?=[SMF]T\\.)(?<=(?:^|\\n)[ \\t]*)([SMF]T)\\.(?=[ \\u00A0]+\\p{Lu}{2})`,
+  pattern: `(?=[SMF]T\\.)(?<=(?:^|\\n)[ \\t]*(?:\\p{Lu}{2,}[ \\u00A0]*[/–-][ \\u00A0]*)?)([SMF]T)\\.(?=[ \\u00A0]+\\p{Lu}{2})`,
   rewrite([whole, title]) {
     return whole && title ? DATELINE_TITLES[title] : undefined;
   },

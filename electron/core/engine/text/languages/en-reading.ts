@@ -352,6 +352,28 @@ const dayMonthRule: Rule = {
   },
 };
 
+const dashedDayMonthRule: Rule = {
+  name: 'date',
+  // "16-Jan-2009" (press releases, logs): the sixteenth of January two thousand nine. The month
+  // is matched as a word and looked up (the pattern stays under the size V8 optimises).
+  pattern: `${NUM_BEFORE}(\\d{1,2})-([A-Z][a-z]{2,8})-(\\d{4})(?![\\p{L}\\p{N}])`,
+  rewrite([whole, d, m, y], ctx) {
+    if (!whole || !d || !m || !y || !MONTH_ALONE.test(m) || !validDate(monthNumber(m), Number(d)))
+      return undefined;
+    const monthAt = rangeOf(whole, m, d.length);
+    const yearAt = rangeOf(whole, y, monthAt[1]);
+    const date = {
+      month: monthNumber(m),
+      day: d,
+      year: y,
+      monthAt,
+      dayAt: [0, d.length] as [number, number],
+      yearAt,
+    };
+    return sayEnglishDate(date, true, /the[ \u00A0]+$/i.test(before(ctx, 5)));
+  },
+};
+
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 /** A day of the week abbreviated without "day" ("Fri", "Tues", "Sat"), as written in opening hours. */
 const WEEKDAY_SHORT = '(?:Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)';
@@ -1729,9 +1751,14 @@ function isYear(digits: string, ctx: RuleContext): boolean {
   return yearWord || !COUNT_BEFORE.test(left);
 }
 
-/** Part of a code of numbers joined by dashes ("978-3-16-148410-0"), which is left as written. */
+/**
+ * Part of a code of numbers joined by dashes ("978-3-16-148410-0"), or of one that begins with
+ * letters ("Docket S-99-727"), which is left as written.
+ */
 function inDashedCode(ctx: RuleContext): boolean {
-  const left = /[\d–-]*$/u.exec(before(ctx, 40))?.[0] ?? '';
+  const before40 = before(ctx, 40);
+  if (/\p{L}[-–]\d+$/u.test(before40)) return true;
+  const left = /[\d–-]*$/u.exec(before40)?.[0] ?? '';
   const right = /^[\d–-]*/u.exec(after(ctx, 40))?.[0] ?? '';
   const run = `${left}${ctx.input.slice(ctx.index, ctx.end)}${right}`;
   return (run.match(/\d[-–](?=\d)/gu) ?? []).length >= 2;
@@ -1885,6 +1912,11 @@ const rangeRule: Rule = {
     const b = /^[$€£¥'’]?(\d+(?:\.\d+)?)/u.exec(after(ctx, 12))?.[1];
     // A range to a date only from a date ("February 1-February 28"), not "No. 87 – March 12th".
     if (b === undefined && !MONTH_DAY_BEFORE.test(before(ctx, 24))) return undefined;
+    // "Order No. 12-0529": three digits or more with a zero first, after a number without one,
+    // are a code's ("pages 001-010", "9:00-09:30" stay ranges).
+    if (b !== undefined && /^0\d{2}/u.test(b) && a !== undefined && !a.startsWith('0')) {
+      if (!/^[$€£¥'’]?\d+:/u.test(after(ctx, 12))) return undefined;
+    }
     return a !== undefined && a === b ? undefined : RANGE_WORD;
   },
 };
@@ -2096,6 +2128,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   citationMarkRule,
   pluralMarkRule,
   dayMonthRule,
+  dashedDayMonthRule,
   weekdayRangeRule,
   weekdayBeforeDateRule,
   weekdayInHoursRule,

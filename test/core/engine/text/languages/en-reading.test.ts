@@ -188,6 +188,11 @@ describe('English reading, per class', () => {
       [
         ['July 25, 2012', 'July twenty fifth, twenty twelve'],
         ['25 July 2012', 'the twenty fifth of July twenty twelve'],
+        ['Released: 16-Jan-2009 9:00', "Released: the sixteenth of January two thousand nine nine o'clock"],
+        [
+          'the 16-Jan-2009 release, 5-Foo-2009',
+          'the sixteenth of January two thousand nine release, 5-Foo-2009',
+        ],
         ['july 25 2012', 'July twenty fifth twenty twelve'],
         ['Jul. 25', 'July twenty fifth'],
         ['2012-07-25', 'July twenty fifth, twenty twelve'],
@@ -388,6 +393,14 @@ describe('English reading, per class', () => {
     for (const code of ['ISBN 978-3-16-148410-0', 'COVID-19', 'MP3s', 'the A4 sheet']) {
       expect(readingOf(code, 'en').reading).toBe(code);
     }
+    // A number with a zero first after the dash, or a code that begins with letters: no range
+    // (unseen set 9 read "Order No. 12-0529" as "twelve to zero five two nine").
+    for (const code of ['Court Order No. 12-0529 dated', 'DocketNumber: S-99-727']) {
+      expect(readingOf(code, 'en').reading).not.toContain(' to ');
+    }
+    expect(readingOf('pages 001-010, 9:00-09:30, June 01-05', 'en').reading).toBe(
+      "pages zero zero one to zero one zero, nine o'clock to nine thirty, June first to fifth",
+    );
   });
 
   it('scores, where the context says it is a score', () => {
@@ -1819,6 +1832,10 @@ describe('English reading, seventh pass', () => {
       ['ST. PAUL, Minn. (WCCO) – A man', 'Saint PAUL, Minnesota (W C C O) – A man'],
       ['ST. LOUIS (AP) — A man', 'Saint LOUIS (A.P) — A man'],
       ['FT. WORTH, Texas — Police said', 'Fort WORTH, Texas — Police said'],
+      [
+        'MINNEAPOLIS / ST. PAUL (11/05/2009) A total',
+        'MINNEAPOLIS / Saint PAUL (November fifth, two thousand nine) A total',
+      ],
       ['(CNN, WIAT) — Otherworldly discoveries alert!', '(C N N, W I.A T) — Otherworldly discoveries alert!'],
       ['DALLAS (WFAA) — A fire', 'DALLAS (W F.A.A) — A fire'],
       [
