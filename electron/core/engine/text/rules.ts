@@ -282,7 +282,7 @@ function shared(language: LanguageCode): SharedReading {
 /** Rules in priority order: at one position, the first that matches wins. */
 function rulesFor(language: LanguageCode): Rule[] {
   const own = LANGUAGES[language];
-  const rules: Rule[] = [emojiRule];
+  const rules: Rule[] = [emojiRule, listItemStopRule];
   if (own.abbreviations) rules.push(own.abbreviations);
   if (own.readingRules) rules.push(...own.readingRules);
   else
@@ -561,6 +561,17 @@ const htmlTagRule: Rule = {
   rewrite() {
     return ' ';
   },
+};
+
+/**
+ * "1.Cầu lông bắt đầu …", "2.The rules": a list item's number glued to its first word at the
+ * start of a line. The full stop is the item's, a pause: between them eSpeak says "chấm",
+ * "dot" (measured). Every language.
+ */
+const listItemStopRule: Rule = {
+  name: 'symbol',
+  pattern: '(?=\\.)(?<=(?:^|\\n)[ \\t]*\\d{1,3})\\.(?=\\p{Lu}\\p{Ll})',
+  rewrite: () => '. ',
 };
 
 const markupRule: Rule = {

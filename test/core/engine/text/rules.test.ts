@@ -211,6 +211,16 @@ describe('rewriteForEngine: characters the engine must not see', () => {
     expect(rewriteForEngine('<b>bold</b> text', 'en').engineText).toBe(' bold  text');
   });
 
+  it("a list item's number glued to its first word keeps its full stop as a pause, in every language", () => {
+    // eSpeak says "chấm" / "dot" between "một" and "Cầu" (unseen Vietnamese set 9).
+    expect(rewriteForEngine('1.Cầu lông bắt đầu', 'vi').engineText).toBe('một. Cầu lông bắt đầu');
+    expect(rewriteForEngine('intro\n2.The rules', 'en').engineText).toBe('intro two. The rules');
+    expect(rewriteForEngine('3.Règles', 'fr').engineText).toMatch(/^3\. Règles$/);
+    // Inside a line, or before what is no word, it stays as written.
+    expect(rewriteForEngine('Version 2.The', 'en').engineText).toBe('Version two.The');
+    expect(rewriteForEngine('1.2.3', 'en').engineText).not.toContain('. ');
+  });
+
   it('the engine speaks every word after a "<" once prepared', () => {
     const source = 'x <foo y & z';
     expect(spokenSourceWords('en-us', 'en', source)).toEqual(['x', 'foo', 'y', '&', 'z']);

@@ -1251,6 +1251,23 @@ const perRule: Rule = {
   },
 };
 
+/** The units of a runner's pace, as said after "per". */
+const PACE_UNITS: Readonly<Record<string, string>> = { km: 'kilometer', mi: 'mile', mile: 'mile' };
+
+const paceRule: Rule = {
+  name: 'duration',
+  // "4:30/km", "7:45/mile": a runner's pace, minutes and seconds a unit ("four minutes thirty
+  // seconds per kilometer"), never a clock time.
+  pattern: `${NUM_BEFORE}(\\d{1,2}):([0-5]\\d)/(km|mi|mile)(?![\\p{L}\\p{N}])`,
+  rewrite([whole, minutes, seconds, unit]) {
+    if (!whole || !minutes || !seconds || !unit) return undefined;
+    const m = Number(minutes);
+    const s = Number(seconds);
+    const secondWords = s > 0 ? ` ${cardinalWords(String(s))} second${s === 1 ? '' : 's'}` : '';
+    return `${cardinalWords(String(m))} minute${m === 1 ? '' : 's'}${secondWords} per ${PACE_UNITS[unit] as string}`;
+  },
+};
+
 // --- Telephone numbers ------------------------------------------------------------------
 
 const telephoneRule: Rule = {
@@ -2117,6 +2134,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   telephoneMarkRule,
   atSignRule,
   seasonRule,
+  paceRule,
   creditSlashRule,
   perUnitPriceRangeRule,
   toRangeRule,

@@ -185,9 +185,11 @@ function wholeDateRule(yearFirst: boolean): Rule {
     name: 'date',
     pattern: yearFirst
       ? `${START}(\\d{4})([-/.])(\\d{1,2})[-/.](\\d{1,2})${END}`
-      : `${START}(\\d{1,2})([-/.])(\\d{1,2})[-/.](\\d{4})${END}`,
+      : // "17 /11/2020": a space slipped in before the first slash of a whole date.
+        `${START}(\\d{1,2})(?:${SP}(?=/))?([-/.])(\\d{1,2})[-/.](\\d{4})${END}`,
     rewrite([whole, a, sep, mo, c], ctx) {
-      if (!whole || !a || !sep || !mo || !c || whole[a.length + 1 + mo.length] !== sep) return undefined;
+      if (!whole || !a || !sep || !mo || !c) return undefined;
+      if (whole[whole.indexOf(sep, a.length) + 1 + mo.length] !== sep) return undefined;
       const [d, y] = yearFirst ? [c, a] : [a, c];
       if (!validDay(Number(d), Number(mo))) return undefined;
       const [aAt, , mAt, cAt] = spans(whole, [a, sep, mo, c]) as [number, number][];
@@ -682,6 +684,19 @@ function timeRule(one: string, pieces: (text: string, at: number) => OutPiece[] 
     },
   };
 }
+
+const paceRule: Rule = {
+  name: 'duration',
+  // "2:59/km", "5:30/dặm": a runner's pace, minutes and seconds a unit ("hai phút năm mươi chín
+  // giây trên ki lô mét"), never a clock time.
+  pattern: `${START}(\\d{1,2}):([0-5]\\d)/(km|mi|dặm)(?![\\p{L}\\p{N}])`,
+  rewrite([whole, minutes, seconds, unit], ctx) {
+    if (!whole || !minutes || !seconds || !unit) return undefined;
+    const per = perUnitWords(unit, ctx);
+    if (!per) return undefined;
+    return `${say(minutes)} phút${Number(seconds) > 0 ? ` ${say(seconds)} giây` : ''} trên ${per}`;
+  },
+};
 
 const PART_OF_DAY_AHEAD = `(?=${SP}+(?:${PARTS_OF_DAY})(?!\\p{L}))`;
 
@@ -1785,6 +1800,7 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   monthDotYearRule,
   phoneRule,
   serviceNumberRule,
+  paceRule,
   allDayRule,
   negativeFractionRule,
   bloodPressureRule,

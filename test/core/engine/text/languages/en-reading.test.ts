@@ -249,6 +249,9 @@ describe('English reading, per class', () => {
       ['45s', 'forty five seconds'],
       ['90 sec', 'ninety seconds'],
       ['100ms', 'one hundred milliseconds'],
+      // A runner's pace, never a clock time (unseen Vietnamese set 9 read "2:59/km" as "two o'clock").
+      ['a pace of 4:30/km', 'a pace of four minutes thirty seconds per kilometer'],
+      ['7:45/mile, 5:00/km', 'seven minutes forty five seconds per mile, five minutes per kilometer'],
     ]);
   });
 

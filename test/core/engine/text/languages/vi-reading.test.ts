@@ -446,6 +446,11 @@ describe('second pass (issue 37): cases the class set heard wrong', () => {
     expect(read('ngày 31/10/2018')).toBe('ngày ba mươi mốt tháng mười năm hai nghìn không trăm mười tám');
     expect(read('Ngày 13/12')).toBe('Ngày mười ba tháng mười hai');
     expect(read('15-20/10')).toBe('mười lăm đến hai mươi tháng mười');
+    // Unseen set 9: a space slipped in before the first slash of a whole date.
+    expect(read('Thứ Ba, 17 /11/2020')).toBe(
+      'Thứ Ba, mười bảy tháng mười một năm hai nghìn không trăm hai mươi',
+    );
+    expect(read('lớp 12 /3, 17 /11-2020')).toBe('lớp mười hai /3, 17 /11-2020');
   });
 
   it('reads a day and a month written with "-" after a date word, and keeps a counted range', () => {
@@ -678,6 +683,14 @@ describe('third pass (issue 37): classes set 2 heard wrong', () => {
       ['45/13', 'bốn mươi lăm phần mười ba'],
       ['1/10', 'một phần mười'],
     ]);
+  });
+
+  it("reads a runner's pace as minutes and seconds a unit, never a clock time", () => {
+    // Unseen set 9: "pace trung bình 2:59/km" was "hai giờ năm mươi chín phút/km".
+    expect(read('pace trung bình 2:59/km ở 6,4 km đầu')).toBe(
+      'pace trung bình hai phút năm mươi chín giây trên ki lô mét ở sáu phẩy bốn ki lô mét đầu',
+    );
+    expect(read('chạy 5:00/km, lúc 5:00')).toBe('chạy năm phút trên ki lô mét, lúc năm giờ');
   });
 
   it('reads "17g" as an hour where a time is meant, grams elsewhere, and never says "phút" twice', () => {
