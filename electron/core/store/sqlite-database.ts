@@ -370,7 +370,8 @@ function fileSyncer(path: string) {
   let running: Promise<void> | undefined;
   const syncOnce = async () => {
     const covers = written;
-    // The WAL exists once something was written (it stays until the database closes).
+    // Opened at the first sync: the WAL exists once something was written (it stays until the
+    // database closes), the database file from the start.
     handle ??= await openFile(path, 'r+');
     await handle.sync();
     synced = Math.max(synced, covers);

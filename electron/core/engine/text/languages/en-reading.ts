@@ -1930,10 +1930,8 @@ const rangeRule: Rule = {
     // A range to a date only from a date ("February 1-February 28"), not "No. 87 – March 12th".
     if (b === undefined && !MONTH_DAY_BEFORE.test(before(ctx, 24))) return undefined;
     // "Order No. 12-0529": three digits or more with a zero first, after a number without one,
-    // are a code's ("pages 001-010", "9:00-09:30" stay ranges).
-    if (b !== undefined && /^0\d{2}/u.test(b) && a !== undefined && !a.startsWith('0')) {
-      if (!/^[$€£¥'’]?\d+:/u.test(after(ctx, 12))) return undefined;
-    }
+    // are a code's ("pages 001-010" stays a range; "9:00-09:30" too, its "09" has two digits).
+    if (b !== undefined && /^0\d{2}/u.test(b) && a !== undefined && !a.startsWith('0')) return undefined;
     return a !== undefined && a === b ? undefined : RANGE_WORD;
   },
 };
