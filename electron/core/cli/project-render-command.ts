@@ -79,7 +79,7 @@ function printChanged<A extends unknown[]>(lineOf: (...args: A) => string): (...
  */
 function showProgress(renders: ProjectRenders, store: Store, renderIds: readonly string[]): () => void {
   let last = '';
-  const timer = setInterval(() => {
+  const show = () => {
     (async () => {
       for (const [index, id] of renderIds.entries()) {
         const row = await store.projectRenders.get(id);
@@ -93,7 +93,10 @@ function showProgress(renders: ProjectRenders, store: Store, renderIds: readonly
         return;
       }
     })().catch(() => undefined);
-  }, 500);
+  };
+  // At once (a resumed render shows before its first half second), then every 500 ms.
+  show();
+  const timer = setInterval(show, 500);
   return () => clearInterval(timer);
 }
 

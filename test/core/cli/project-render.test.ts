@@ -37,39 +37,45 @@ function project(...args: string[]) {
 /** `project …` where no process is the subject (import, show, a refused option): in this one. */
 const projectHere = (...args: string[]) => runHere(runProject, [...args, '--data-dir', dataDir]);
 /**
- * Segments of the book: few, yet enough for a render to be killed midway (after 3 of them). Each
- * a short sentence: the length of the audio is not the subject, and every second of it is
- * rendered, mastered and encoded twice (M4B and the folder's MP3s).
+ * A book of `paragraphs` short segments a chapter. The render test's has many, so that a render
+ * is still going at its first progress lines on a fast machine (120 render in ≈ 1.5 s here); the
+ * export test's few, since every second of its audio is mastered and encoded twice (M4B and the
+ * folder's MP3s).
  */
-const PARAGRAPHS = 4;
-
-const paragraph = (n: number) => `Paragraph ${n}: the keeper climbed the stairs.`;
-const book: BookDescription = {
+const bookOf = (paragraphs: number): BookDescription => ({
   title: 'The Lighthouse',
   author: 'A. Keeper',
   language: 'en',
   frontMatter: [],
   chapters: ['Opening', 'The Storm', 'Morning'].map((title, c) => ({
     title,
-    paragraphs: Array.from({ length: PARAGRAPHS }, (_, i) => paragraph(c * PARAGRAPHS + i)),
+    paragraphs: Array.from(
+      { length: paragraphs },
+      (_, i) => `Paragraph ${c * paragraphs + i}: the keeper climbed.`,
+    ),
   })),
-};
+});
+const RENDERED_PARAGRAPHS = 40;
+
+/** Imports the book of `paragraphs` a chapter and returns the project's id. */
+async function importBook(paragraphs: number): Promise<string> {
+  const file = join(dir, `The Lighthouse ${paragraphs}.docx`);
+  writeFileSync(file, await writeDocx(bookOf(paragraphs)));
+  const imported = await projectHere(
+    'import',
+    file,
+    '--title',
+    'The Lighthouse',
+    '--voice',
+    'en_male_onyx_default',
+  );
+  expect(imported.code, imported.stderr).toBe(0);
+  return (JSON.parse(imported.stdout) as { id: string }).id;
+}
 
 describe.skipIf(onPostgres)('project render and export (headless CLI)', () => {
-  let id = '';
-
   it('resumes a render killed with SIGKILL and finishes it, charged once', async () => {
-    writeFileSync(join(dir, 'The Lighthouse.docx'), await writeDocx(book));
-    const imported = await projectHere(
-      'import',
-      join(dir, 'The Lighthouse.docx'),
-      '--title',
-      'The Lighthouse',
-      '--voice',
-      'en_male_onyx_default',
-    );
-    expect(imported.code, imported.stderr).toBe(0);
-    id = (JSON.parse(imported.stdout) as { id: string }).id;
+    const id = await importBook(RENDERED_PARAGRAPHS);
 
     const child = spawn(process.execPath, cli('render', id), {
       cwd: root,
@@ -128,7 +134,9 @@ describe.skipIf(onPostgres)('project render and export (headless CLI)', () => {
     expect(again.stderr).toContain(
       `done: ${midway.segment_count - midway.segments_done} segments rendered now (resuming a render an earlier run left), ${midway.segments_done} already done; ${midway.segment_count}/${midway.segment_count} segments of the project have audio`,
     );
-    expect(again.stderr).toMatch(new RegExp(`resumed render: rendering \\d+/${3 * PARAGRAPHS} segments`));
+    expect(again.stderr).toMatch(
+      new RegExp(`resumed render: (queued|rendering) \\d+/${3 * RENDERED_PARAGRAPHS} segments`),
+    );
 
     const store = await openStore({ path: join(dataDir, 'studio.db') });
     try {
@@ -145,6 +153,9 @@ describe.skipIf(onPostgres)('project render and export (headless CLI)', () => {
   }, 300_000);
 
   it('exports an M4B whose chapters ffprobe reads back, and a folder of chapter files', async () => {
+    const id = await importBook(4);
+    const rendered = project('render', id);
+    expect(rendered.code, rendered.stderr).toBe(0);
     const out = join(dir, 'out', 'The Lighthouse.m4b');
     const exported = project('export', id, '--format', 'm4b', '--out', out);
     expect(exported.code, exported.stderr).toBe(0);
