@@ -189,6 +189,10 @@ describe('project export', () => {
 
   it('moves the record files of earlier versions into the queue: a finished one as it was, an unfinished one run again', async () => {
     const dirOf = (id: string) => join(db.dir, 'files', 'projects', project.projectId, 'exports', id);
+    // The earlier version stopped, as before an upgrade: one process on a SQLite store (its data
+    // directory's lock), which the later one's start takes as left by a crash. Still polling, the
+    // earlier one could claim the unfinished export the later one then requeued and ran beside it.
+    await exports.close();
     // As an earlier version left them: the finished export's record beside its files, and one
     // whose process ended while it was encoding.
     await writeFile(join(dirOf(finished.id), 'record.json'), JSON.stringify(finished));
