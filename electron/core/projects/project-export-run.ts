@@ -54,7 +54,23 @@ export function createProjectExportRun(
       });
       return;
     }
+    // Its state recorded one write after another (a pool's connections could commit them out of order).
+    let saved = Promise.resolve();
+    const saveState = () => {
+      const snapshot = JSON.stringify(state);
+      saved = saved.then(() =>
+        store.exports
+          .setProjectState(row.id, instanceId, snapshot)
+          .then(() => undefined)
+          .catch((error: unknown) =>
+            log.warn(`project export ${row.id}: could not record its status: ${errorText(error)}`),
+          ),
+      );
+      return saved;
+    };
     try {
+      // Rendering again from the start, as recorded (an earlier run may have died encoding).
+      await saveState();
       // What an earlier run of it left.
       await rm(dir, { recursive: true, force: true });
       await mkdir(dir, { recursive: true });
@@ -80,12 +96,6 @@ export function createProjectExportRun(
           Promise.all([...unfinished].map((id) => renders.settled(id).catch(() => undefined))),
           aborted,
         ]);
-      const saveState = () =>
-        store.exports
-          .setProjectState(row.id, instanceId, JSON.stringify(state))
-          .catch((error: unknown) =>
-            log.warn(`project export ${row.id}: could not record its status: ${errorText(error)}`),
-          );
       const work = exportProjectBook(options, projectId, row.key_id, {
         format: row.format,
         folderFormat: row.folder_format,

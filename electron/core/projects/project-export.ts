@@ -115,10 +115,13 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
   const link = (record: Pick<ProjectExportRecord, 'id' | 'project_id'>) =>
     `${options.baseUrl?.() ?? ''}/api/v1/projects/${record.project_id}/exports/${record.id}/file`;
 
-  /** The record GET …/exports/<id> answers, from its row (and, while it runs here, its progress). */
+  /**
+   * The record GET …/exports/<id> answers, from its row (and, while it runs here, its progress):
+   * its status and render as recorded, never what a crash could take back.
+   */
   const recordOf = (row: ExportRow): ProjectExportRecord => {
     const live = runs.get(row.id);
-    const state = live?.state ?? stateOf(row);
+    const state = stateOf(row);
     const status =
       row.status === 'SUCCESS'
         ? 'done'
