@@ -544,13 +544,18 @@ const rangeRule: Rule = {
 
 const comparisonRule: Rule = {
   name: 'symbol',
-  // "1 < 2", "x >= 3": a comparison stands between spaces or digits.
-  pattern: '(?=[<>])(?<=[\\s\\p{N}]|^)(<=|>=|<|>)(?=[\\s\\p{N}]|$)',
+  // "1 < 2", "x >= 3", "(> 38,3 độ C)", "≥ 7": a comparison stands between spaces or digits, or
+  // opens a bracket.
+  pattern: '(?=[<>≤≥])(?<=[\\s\\p{N}(\\[]|^)(<=|>=|<|>|≤|≥)(?=[\\s\\p{N}]|$)',
   rewrite([op], ctx) {
     const words = LANGUAGES[ctx.language].comparison;
     if (!words || !op) return ' ';
-    const word = op === '<' ? words.lt : op === '>' ? words.gt : op === '<=' ? words.le : words.ge;
-    return ` ${word} `;
+    const word =
+      op === '<' ? words.lt : op === '>' ? words.gt : op === '<=' || op === '≤' ? words.le : words.ge;
+    // A space on each side, unless the text has one there (or an opening bracket before).
+    const lead = /[\s([]/u.test(ctx.input[ctx.index - 1] ?? '') ? '' : ' ';
+    const trail = /\s/u.test(ctx.input[ctx.end] ?? '') ? '' : ' ';
+    return `${lead}${word}${trail}`;
   },
 };
 

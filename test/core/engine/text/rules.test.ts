@@ -203,7 +203,7 @@ describe('rewriteForEngine: abbreviations', () => {
 describe('rewriteForEngine: characters the engine must not see', () => {
   it('turns < > & into words or spaces so SSML mode swallows nothing', () => {
     expect(rewriteForEngine('1 < 2 and 3 >= 2', 'en').engineText).toBe(
-      'one  less than  two and three  greater than or equal to  two',
+      'one less than two and three greater than or equal to two',
     );
     expect(rewriteForEngine('R&D and A & B', 'en').engineText).toBe('R and D and A  and  B');
     expect(rewriteForEngine('A & B', 'vi').engineText).toBe('A  và  bê');

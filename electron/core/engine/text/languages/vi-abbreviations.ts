@@ -229,6 +229,7 @@ const TABLE = [
   'KCX = khu chế xuất',
   'KĐT = khu đô thị',
   'KDC = khu dân cư',
+  'KD = kinh doanh',
   'ĐBSCL = đồng bằng sông Cửu Long',
   'BR-VT = Bà Rịa Vũng Tàu',
   'QL = quốc lộ | number',
@@ -280,6 +281,9 @@ const TABLE = [
   'Ths. = thạc sĩ | title',
   'BS. = bác sĩ | title',
   'BS = bác sĩ | title',
+  // the English title before a Vietnamese doctor's name ("Dr Thùy Dung")
+  'Dr. = bác sĩ | name',
+  'Dr = bác sĩ | name',
   'BSCKI = bác sĩ chuyên khoa một',
   'BSCKII = bác sĩ chuyên khoa hai',
   'CKI = chuyên khoa một',
@@ -544,6 +548,9 @@ const TABLE = [
   'HOSE = hô xê',
   'UPCoM = úp com',
   'UPCOM = úp com',
+  // the national football league, its "V" said the English way
+  'V-League = vi lích',
+  'V.League = vi lích',
   'VN-Index = vê en in đéc',
   'VN-INDEX = vê en in đéc',
   'HNX-Index = hát en ích in đéc',

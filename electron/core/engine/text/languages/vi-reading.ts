@@ -213,6 +213,8 @@ function wholeDateRule(yearFirst: boolean): Rule {
 const HYPHEN_DATE_LINK_BEFORE = wordsBefore('từ|đến|tới');
 /** A hyphened date heading its line, alone or before a colon, a full stop, a comma or a dash ("25-03-1975: …"). */
 function hyphenDateWithDay(ctx: RuleContext): boolean {
+  // "từ 2-2 đến 3-3-2026": the end of a span of dates, said as its start was, without "ngày".
+  if (/\d{1,2}-\d{1,2}[ \u00A0]+(?:đến|tới)[ \u00A0]*$/u.test(before(ctx, 16))) return false;
   if (HYPHEN_DATE_LINK_BEFORE.test(before(ctx, 8))) return true;
   const lineStart = /(?:^|\n)[ \t\u00A0]*$/u.test(ctx.input.slice(Math.max(0, ctx.index - 8), ctx.index));
   return lineStart && /^[ \u00A0]*(?:[:.,–-]|\n|$)/u.test(ctx.input.slice(ctx.end, ctx.end + 4));
@@ -623,12 +625,16 @@ const HOUR_PARTS = /^(\d{1,2})[hg](?:(\d{2})(['′]|ph?)?)?$/u;
 const CLOCK = `(?:[01]?\\d|2[0-4]):[0-5]\\d(?::[0-5]\\d)?${END}(?:${SP}?(?:[AaPp][Mm])(?![\\p{L}\\p{N}_]))?`;
 const CLOCK_PARTS = /^(\d{1,2}):(\d{2})(?::(\d{2}))?(?:[ \u00A0\u202F]?([AaPp])[Mm])?$/u;
 
-/** The part of the day of a 12-hour clock's hour: "10:04 AM" sáng, "3 PM" chiều, "9:30 PM" tối. */
+/**
+ * The part of the day of a 12-hour clock's hour: "10:04 AM" sáng, "3 PM" chiều, "9:30 PM" tối;
+ * a 24-hour clock's hour with PM as its 12-hour one ("16:00 PM" chiều).
+ */
 function partOfDay(hour: number, pm: boolean): string {
   if (!pm) return hour === 12 ? 'đêm' : 'sáng';
   if (hour === 12) return 'trưa';
-  if (hour <= 5) return 'chiều';
-  return hour <= 10 ? 'tối' : 'đêm';
+  const h = hour > 12 ? hour - 12 : hour;
+  if (h <= 5) return 'chiều';
+  return h <= 10 ? 'tối' : 'đêm';
 }
 
 const say = (digits: string) => viCardinal(String(Number(digits)));
@@ -779,6 +785,9 @@ const ROMAN_CONTEXT = [
   'part',
 ];
 /** The words in their three cases: "thế kỷ", "Thế kỷ"/"Thế Kỷ", "THẾ KỶ". */
+/** A Roman numeral heading a line as a section's number: a full stop, a dash or a colon, then a capital. */
+const ROMAN_HEADING = `[IVX]{1,6}(?:\\.|${SP}?[-–:])${SP}+\\p{Lu}`;
+const ROMAN_HEADING_AT = new RegExp(`^${ROMAN_HEADING}`, 'u');
 const ROMAN_CONTEXT_WORDS = ROMAN_CONTEXT.flatMap((w) => [
   w,
   w.charAt(0).toLocaleUpperCase('vi') + w.slice(1),
@@ -801,7 +810,7 @@ const YEAR_WORDS = ['năm', 'Năm', 'NĂM'];
 const romanRule: Rule = {
   name: 'roman',
   // "thế kỷ XXI", "Chương IV", "lần thứ IV", "thế kỷ IX-X"; a regnal number after a name ("Louis XIV").
-  pattern: `(?=[IVXLCDMivx])(?:(?<=(?:^|[^\\p{L}])(?:${[...new Set(ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)|(?<=(?:^|[^\\p{L}])\\p{Lu}\\p{Ll}+${SP}+)|(?<=(?:^|[^\\p{L}])(?:${YEAR_WORDS.join('|')})${SP}+)(?=[IVXLCDM]{4})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(LOWER_ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)(?=[ivx]+(?![\\p{L}\\p{N}_])))(${ROMAN_NUMERAL}|[ivx]{1,6})(?:[/-](\\d{4})|${SP}?[-–]${SP}?(${ROMAN_NUMERAL}))?(?![\\p{L}\\p{N}_]|['’]\\p{L}|\\.[\\p{L}\\p{N}])`,
+  pattern: `(?=[IVXLCDMivx])(?:(?<=(?:^|\\n)[ \\t\\u00A0]*)(?=${ROMAN_HEADING})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)|(?<=(?:^|[^\\p{L}])\\p{Lu}\\p{Ll}+${SP}+)|(?<=(?:^|[^\\p{L}])(?:${YEAR_WORDS.join('|')})${SP}+)(?=[IVXLCDM]{4})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(LOWER_ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)(?=[ivx]+(?![\\p{L}\\p{N}_])))(${ROMAN_NUMERAL}|[ivx]{1,6})(?:[/-](\\d{4})|${SP}?[-–]${SP}?(${ROMAN_NUMERAL}))?(?![\\p{L}\\p{N}_]|['’]\\p{L}|\\.[\\p{L}\\p{N}]|-\\p{Lu}\\p{Ll})`,
   rewrite([whole, numeral, yearText, last], ctx) {
     if (!whole || !numeral) return undefined;
     // "phụ lục C", "nhóm D", "hạng M": a lone L, C, D or M is a letter, said by its name.
@@ -813,6 +822,9 @@ const romanRule: Rule = {
     if (/^[IVXLCDM]{4,}$/.test(numeral) && /(?:^|[^\p{L}])năm[ \u00A0]*$/u.test(before(ctx, 8)))
       return yearText ? undefined : viCardinal(String(value));
     const said = before(ctx, 12);
+    // "IV. Tổ chức", "I - Nhân viên": a section's number heading its line, the number.
+    if (!yearText && !last && ROMAN_HEADING_AT.test(ctx.input.slice(ctx.index, ctx.index + 16)))
+      return { out: [piece(viCardinal(String(value)), 0, numeral.length)], end: numeral.length };
     const inContext = ROMAN_CONTEXT_BEFORE.test(said);
     // After a name only numerals of two letters or more, up to 39: "Elizabeth II", not "Áo XL" or a lone "I".
     if (!inContext && (whole.length < 2 || value > 39)) return undefined;
@@ -927,6 +939,8 @@ function plainNumber(written: string, value: ViNumber, ctx: RuleContext, after: 
     const n = Number(value.int);
     if (ORDINAL_BEFORE.test(said)) return viOrdinal(n);
     if (MONTH_BEFORE.test(said) && n >= 1 && n <= 12) return viMonth(n);
+    // "00 giờ 5 phút": midnight's hour, "không giờ".
+    if (written === '00' && /^[ \u00A0]+giờ(?!\p{L})/u.test(after)) return viCardinal('0');
     // "ngày 05", "lúc 07": a date or time part written with its zero; "05 năm": a count.
     if (
       /^0[1-9]$/.test(written) &&
@@ -965,7 +979,14 @@ function quantity(
 
 /** Words after a decimal that make it a quantity ("tăng 2.5 lần"). */
 const DECIMAL_NOUN_AFTER =
-  /^[ \u00A0]+(?:lần|điểm|tuổi|triệu|tỷ|tỉ|nghìn|ngàn|lít|mét|gam|tấn|tạ|cân|độ|giờ|tiếng|phút|giây|ngày|tuần|tháng|năm|inch|héc ta|mẫu|sào|lượng|chỉ|phần trăm|đồng|đô la|USD)(?![\p{L}])/u;
+  /^(?:[ \u00A0]+(?:và|hoặc|đến|tới|-|–)[ \u00A0]+\d{1,3}\.\d{1,2})?[ \u00A0]+(?:lần|điểm|tuổi|triệu|tỷ|tỉ|nghìn|ngàn|lít|mét|gam|tấn|tạ|cân|độ|giờ|tiếng|phút|giây|ngày|tuần|tháng|năm|inch|héc ta|mẫu|sào|lượng|chỉ|phần trăm|đồng|đô la|USD|richter|trở lên|trở xuống)(?![\p{L}])/u;
+/**
+ * Words before a number that is a measure, not a version or a list's number ("độ lớn 2.8" of an
+ * earthquake, "IELTS 5.5", "điểm 6.5"): a point in it is the decimal comma, "phẩy".
+ */
+const DECIMAL_BEFORE = /(?:độ lớn|cường độ|điểm|IELTS|GPA|pH)[ \u00A0]*$/u;
+/** Words before a version's number ("iOS 17.1 trở lên", "Android 8.0"): its point stays "chấm". */
+const VERSION_BEFORE = /(?:^|[^\p{L}])(?:iOS|iPadOS|Android|Windows|macOS|phiên bản|version|v)[ \u00A0]*$/iu;
 
 /**
  * Nouns of whole things counted one by one ("3,528 người", "1,200 hộ"): before one, a comma and
@@ -988,9 +1009,24 @@ function quantityPieces(
   const value =
     /^\d{1,3},\d{3}$/u.test(q.text) && WHOLE_THINGS_AFTER.test(after)
       ? { int: q.text.replace(',', ''), negative: false }
-      : q.value.point && (suffix !== undefined || DECIMAL_NOUN_AFTER.test(after))
-        ? { ...q.value, point: false }
-        : q.value;
+      : // "20.746 độ vĩ Bắc": a latitude or longitude in decimal degrees, its point the decimal one.
+        /^\d{1,3}\.\d{3}$/u.test(q.text) && /^[ \u00A0]+độ[ \u00A0]+(?:vĩ|kinh)(?!\p{L})/u.test(after)
+        ? {
+            int: q.text.slice(0, q.text.indexOf('.')),
+            frac: q.text.slice(q.text.indexOf('.') + 1),
+            negative: false,
+          }
+        : q.value.point &&
+            !VERSION_BEFORE.test(
+              ctx.input.slice(Math.max(0, ctx.index + q.at[0] - 12), ctx.index + q.at[0]),
+            ) &&
+            (suffix !== undefined ||
+              DECIMAL_NOUN_AFTER.test(ctx.input.slice(ctx.index + q.at[1], ctx.index + q.at[1] + 32)) ||
+              DECIMAL_BEFORE.test(
+                ctx.input.slice(Math.max(0, ctx.index + q.at[0] - 12), ctx.index + q.at[0]),
+              ))
+          ? { ...q.value, point: false }
+          : q.value;
   // A code's number keeps its decimals ("số 4,7"): no reading drops a part of a number.
   const number = code ? viNumberWords(value) : plainNumber(q.text, value, ctx, after);
   const pieces = [piece(number, ...q.at)];
@@ -1109,8 +1145,11 @@ const quantityRule: Rule = {
         (SCORE_NAMED_BEFORE.test(said) && !second.unitRead));
     const letters = first.letterRead || second.letterRead;
     // "55 - 55%": equal ends with a unit read are a range too (a forecast's bounds).
+    // "500 mg - 1 g": ends in units of their own, a span from one measure to a larger one.
     const ascending =
-      valueOf(left) < valueOf(right) || (valueOf(left) === valueOf(right) && second.unitRead && dash !== '—');
+      valueOf(left) < valueOf(right) ||
+      (valueOf(left) === valueOf(right) && second.unitRead && dash !== '—') ||
+      (first.unitRead && second.unitRead && left.suffix?.text !== right.suffix?.text);
     const range = !code && !score && !letters && (FROM_BEFORE.test(said) || ascending);
     // A range's first end without a suffix shares the second's ("5-7%" năm đến bảy phần trăm);
     // an unsure pair keeps its dash ("số 12-3").
@@ -1541,13 +1580,56 @@ const dimensionsRule: Rule = {
   },
 };
 
+const endMarkRule: Rule = {
+  name: 'symbol',
+  // "… 76,2 tuổi./.": the closing mark of an official or press text, not said (eSpeak read its
+  // slash); its full stop stays.
+  pattern: `\\./\\.(?=[ \\t\\u00A0]*(?:\\n|$))`,
+  rewrite: () => '.',
+};
+
+const choiceSlashRule: Rule = {
+  name: 'symbol',
+  // "nạc/gân", "học sinh/sinh viên", "và/hoặc": a slash between two lower-case words is a choice,
+  // "hoặc" ("và/hoặc": "và hoặc"); not in a rate ("km/h", "đồng/tháng", "8 người/phòng": the
+  // rules before) nor in an address ("vnexpress.net/thoi-su").
+  pattern: `/(?<=(?:^|[^\\p{L}\\p{N}./:@_-])\\p{Ll}{2,}/)(?=\\p{Ll}{2,}(?![\\p{L}\\p{N}/.@_-]))`,
+  rewrite(_groups, ctx) {
+    const left = /\p{Ll}+$/u.exec(ctx.input.slice(Math.max(0, ctx.index - 12), ctx.index))?.[0] ?? '';
+    const right = /^\p{Ll}+/u.exec(ctx.input.slice(ctx.index + 1, ctx.index + 13))?.[0] ?? '';
+    const unit = (w: string) => VI_UNITS.has(w) || ctx.options.units?.has(w) || PER_NOUN_WORD.test(w);
+    if (
+      unit(left) ||
+      unit(right) ||
+      /\d[ \u00A0]*\p{Ll}+$/u.test(ctx.input.slice(Math.max(0, ctx.index - 16), ctx.index))
+    )
+      return undefined;
+    return left === 'và' && right === 'hoặc' ? ' ' : ' hoặc ';
+  },
+};
+
+const nameThenAcronymRule: Rule = {
+  name: 'acronym',
+  // "MiniEV", "SmartTV": a capitalised word with an acronym glued after it, the word as written and
+  // the acronym spelt ("mi ni e vê"); eSpeak read the whole as one English word.
+  pattern: `(\\p{Lu}\\p{Ll}{2,})(\\p{Lu}{2,4})(?![\\p{L}\\p{N}_])`,
+  rewrite([whole, word, acronym], ctx) {
+    if (!whole || !word || !acronym || /[\p{L}\p{N}_]/u.test(ctx.input[ctx.index - 1] ?? ''))
+      return undefined;
+    return [piece(word, 0, word.length), piece(` ${spellVi(acronym)}`, word.length, whole.length)];
+  },
+};
+
 const listRule: Rule = {
   name: 'cardinal',
   // "các khối 2,3,4,5", "lớp 10,11,12": three or more small numbers with commas and no spaces are
-  // a list, not a decimal ("2,3" alone stays a decimal).
-  pattern: `${START}\\d{1,2}(?:,\\d{1,2}){2,}${END}`,
+  // a list, not a decimal ("2,3" alone stays a decimal); so are years one after another ("các năm
+  // 2023, 2024,2025": no decimal has a year's four digits after its comma).
+  pattern: `${START}(?:\\d{1,2}(?:,\\d{1,2}){2,}|(?:19|20)\\d\\d,(?:19|20)\\d\\d)${END}`,
   rewrite([whole]) {
     if (!whole) return undefined;
+    const [a, b] = whole.split(',').map(Number);
+    if (whole.length === 9 && Math.abs(b! - a!) > 10) return undefined;
     const pieces: OutPiece[] = [];
     let at = 0;
     for (const item of whole.split(',')) {
@@ -1563,12 +1645,42 @@ const listRule: Rule = {
 const PER_NOUN =
   '(?:ngày|đêm|tuần|tháng|quý|năm|giờ|phút|giây|người|lượt|ca|hộ|xe|chuyến|trận|lần|phim|rạp|suất|vé|khách|trường|lớp)';
 
+const PER_NOUN_WORD = new RegExp(`^${PER_NOUN}$`, 'u');
+
 const perNounRule: Rule = {
   name: 'measure',
-  // "8.000 bệnh nhân/ngày", "300 lượt khách/tháng": a count then "/" and a time or count noun, "trên".
-  pattern: `/(?<=\\d${SP}+\\p{Ll}+(?:${SP}\\p{Ll}+)?/)(?=${PER_NOUN}(?![\\p{L}\\p{N}_]))`,
-  rewrite: () => ' trên ',
+  // "8.000 bệnh nhân/ngày", "6 muỗng cà phê/ngày", "4 liều/24 giờ", "90 mg/kg/24 giờ", "triệu
+  // đồng/người/tháng", "112,2 bé trai/100 bé gái": a count of a noun (up to four words, a rate's
+  // "/" among them), then "/" and a time or count noun or another count of a noun, "trên".
+  pattern: `/(?<=\\d${SP}*(?:\\p{Ll}+(?:${SP}|/)){0,3}\\p{Ll}+/)(?:(?=${PER_NOUN}(?![\\p{L}\\p{N}_]))|(\\d+(?:,\\d+)?)(?=${SP}+(\\p{Ll}+)))`,
+  rewrite([whole, n, next], ctx) {
+    if (!whole) return undefined;
+    if (!n) return ' trên ';
+    // A second amount with its unit ("5 kg/100 g") is the amount rule's (before this one).
+    if (next && (VI_UNITS.has(next) || ctx.options.units?.has(next))) return undefined;
+    return perCount(n);
+  },
 };
+
+const moneyPerRule: Rule = {
+  name: 'measure',
+  // "hàng trăm triệu đồng/m2", "vài triệu đồng/tháng": a price per a unit or a time with no
+  // number just before, "trên".
+  pattern: `/(?<=(?:^|[^\\p{L}])đồng/)([\\p{L}\\d²³]{1,6})(?![\\p{L}\\p{N}_])`,
+  rewrite([whole, per], ctx) {
+    if (!whole || !per) return undefined;
+    const words =
+      ctx.options.units?.get(per)?.one ?? VI_UNITS.get(per) ?? (PER_NOUN_WORD.test(per) ? per : undefined);
+    return words ? ` trên ${words}` : undefined;
+  },
+};
+
+/** "/24" of "4 liều/24 giờ": "trên" and the count, the noun after it left to the other rules. */
+function perCount(n: string): RuleReading | undefined {
+  const number = sayViNumber(n);
+  if (!number) return undefined;
+  return { out: [piece(' trên ', 0, 1), piece(number, 1, 1 + n.length)], name: 'measure', end: 1 + n.length };
+}
 
 const perAmountRule: Rule = {
   name: 'measure',
@@ -1583,11 +1695,12 @@ const perAmountRule: Rule = {
     // "72.733 vé/3.926 suất chiếu": a count of a noun out of a count of another, "trên" too.
     const counted =
       /\d[ \u00A0]+\p{Ll}+\/$/u.test(ctx.input.slice(Math.max(0, ctx.index - 8), ctx.index + 1)) &&
-      /^[ \u00A0]+\p{Ll}/u.test(ctx.input.slice(ctx.index + whole.length, ctx.index + whole.length + 3));
+      /^[ \u00A0]+\p{Ll}/u.test(ctx.input.slice(ctx.index + 1 + n.length, ctx.index + n.length + 4));
     if (!unit || !(counted || /^[%‰]$/u.test(unit) || VI_UNITS.has(unit) || ctx.options.units?.has(unit)))
       return undefined;
     const rest = quantityRule.rewrite([whole.slice(1), n, s], { ...ctx, index: ctx.index + 1 });
-    if (rest === undefined || typeof rest === 'string') return undefined;
+    // "4 liều/24 giờ": a count out of a time the amount rule leaves, "trên" and the count.
+    if (rest === undefined || typeof rest === 'string') return counted ? perCount(n) : undefined;
     const reading = Array.isArray(rest) ? { out: rest } : rest;
     if (typeof reading.out === 'string') return undefined;
     const shifted = reading.out.map((p) => piece(p.text, p.from + 1, p.to + 1));
@@ -1826,11 +1939,15 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   hyphenedSizeRule,
   dimensionsRule,
   listRule,
+  nameThenAcronymRule,
+  endMarkRule,
   coordinateRule,
   ageRatingRule,
   quantityRule,
   perAmountRule,
   perNounRule,
+  moneyPerRule,
+  choiceSlashRule,
   scaleRateRule,
   signRule,
   timesRule,

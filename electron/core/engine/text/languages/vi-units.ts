@@ -45,6 +45,9 @@ export const VI_UNITS: ReadonlyMap<string, string> = new Map(
     mg: 'mi li gam',
     g: 'gam',
     kg: 'ki lô gam',
+    // a recipe's "30-50gr gừng", "90 gram đường": the gram written the French or English way
+    gr: 'gam',
+    gram: 'gam',
     µg: 'mi cờ rô gam',
     μg: 'mi cờ rô gam',
     mcg: 'mi cờ rô gam',
@@ -81,6 +84,8 @@ export const VI_UNITS: ReadonlyMap<string, string> = new Map(
     mAh: 'mi li am pe giờ',
     A: 'am pe',
     W: 'oát',
+    // torque ("624 Nm"); "nm" is the nanometre
+    Nm: 'niu tơn mét',
     kW: 'ki lô oát',
     kw: 'ki lô oát',
     kWh: 'ki lô oát giờ',

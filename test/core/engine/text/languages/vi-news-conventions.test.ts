@@ -442,7 +442,7 @@ describe('tech specifications', () => {
 
   it('reads a video resolution with "pê" (or "i") and a letter with digits after a word and a hyphen', () => {
     each([
-      ['FullHD 1080p và', 'FullHD một nghìn không trăm tám mươi pê và'],
+      ['FullHD 1080p và', 'Full hát đê một nghìn không trăm tám mươi pê và'],
       ['quay 720p', 'quay bảy trăm hai mươi pê'],
       ['tín hiệu 1080i', 'tín hiệu một nghìn không trăm tám mươi i'],
       ['chip lõi tứ ARM Cortex-A15 tốc độ', 'chip lõi tứ a rờ mờ Cortex-a mười lăm tốc độ'],
@@ -666,7 +666,7 @@ describe('a slash between a counted noun and another count or noun (eighth pass)
       ['chưa nổi 1.000 vé/ngày.', 'chưa nổi một nghìn vé trên ngày.'],
       ['đón 300 khách/rạp', 'đón ba trăm khách trên rạp'],
       // Not a count before the slash: as before.
-      ['hoặc học sinh/sinh viên', 'hoặc học sinh/sinh viên'],
+      ['hoặc học sinh/sinh viên', 'hoặc học sinh hoặc sinh viên'],
     ]);
   });
 });
@@ -828,6 +828,67 @@ describe('holidays, prices per two units, spans of centuries, the power corporat
       ['Theo SGTT', 'Theo Sài Gòn Tiếp Thị'],
       ['phóng viên KT&ĐT, nhiều', 'phóng viên Kinh tế và Đô thị, nhiều'],
       ['(Nguồn: JAXA)', '(Nguồn: gia xa)'],
+    ]);
+  });
+});
+
+describe('medicine leaflets, recipes, rice prices, timetables and admissions (tenth pass)', () => {
+  it('reads "/" after a counted noun of several words, before a count, and after "đồng" with no number, as "trên"', () => {
+    each([
+      ['Tối đa 6 muỗng cà phê/ngày.', 'Tối đa sáu muỗng cà phê trên ngày.'],
+      ['tối đa 4 liều/24 giờ.', 'tối đa bốn liều trên hai mươi tư giờ.'],
+      ['tối đa 90 mg/kg/24 giờ chia', 'tối đa chín mươi mi li gam trên ki lô gam trên hai mươi tư giờ chia'],
+      ['từ 8-10 triệu đồng/người/tháng.', 'từ tám đến mười triệu đồng trên người trên tháng.'],
+      [
+        'lên tới 112,2 bé trai/100 bé gái.',
+        'lên tới một trăm mười hai phẩy hai bé trai trên một trăm bé gái.',
+      ],
+      ['hàng trăm triệu đồng/m2.', 'hàng trăm triệu đồng trên mét vuông.'],
+      ['thịt nạc/gân', 'thịt nạc hoặc gân'],
+      ['và/hoặc', 'và hoặc'],
+      ['5 km/h', 'năm ki lô mét trên giờ'],
+    ]);
+  });
+  it('reads a decimal point as "phẩy" before "trở lên", after a magnitude or a test, in a list of decimals and in coordinates; a version keeps "chấm"', () => {
+    each([
+      ['độ lớn 2.8 xảy ra', 'độ lớn hai phẩy tám xảy ra'],
+      ['là 2.8 và 3.4 độ richter', 'là hai phẩy tám và ba phẩy bốn độ richter'],
+      ['từ 8.0 trở lên', 'từ tám phẩy không trở lên'],
+      ['(20.746 độ vĩ Bắc', '(hai mươi phẩy bảy trăm bốn mươi sáu độ vĩ Bắc'],
+      ['có 20.746 người', 'có hai mươi nghìn bảy trăm bốn mươi sáu người'],
+      ['Android 8.0 trở lên', 'Android tám chấm không trở lên'],
+      ['iOS 17.1 có gì', 'iOS mười bảy chấm một có gì'],
+    ]);
+  });
+  it("reads a recipe's grams and a torque, a comparison in brackets, midnight's hour and a year list", () => {
+    each([
+      ['30-50gr gừng', 'ba mươi đến năm mươi gam gừng'],
+      ['90 gram đường', 'chín mươi gam đường'],
+      ['624 Nm', 'sáu trăm hai mươi tư niu tơn mét'],
+      ['sốt (> 38,3 độ C)', 'sốt (lớn hơn ba mươi tám phẩy ba độ xê)'],
+      ['≥ 7 mmol/L', 'lớn hơn hoặc bằng bảy mi li mon trên lít'],
+      ['tức 00 giờ 5 phút', 'tức không giờ năm phút'],
+      [
+        'các năm 2024,2025 và',
+        'các năm hai nghìn không trăm hai mươi tư, hai nghìn không trăm hai mươi lăm và',
+      ],
+      ['500 mg - 1 g.', 'năm trăm mi li gam đến một gam.'],
+    ]);
+  });
+  it('reads a section numeral heading a line, V-League, a name with an acronym glued, Dr before a name, KD, "16:00 PM", the closing mark', () => {
+    each([
+      ['I - Nhân viên', 'một - Nhân viên'],
+      ['IV. Tổ chức', 'bốn. Tổ chức'],
+      ['bảng xếp hạng V-League sau', 'bảng xếp hạng vi lích sau'],
+      ['mẫu MiniEV đến', 'mẫu Mini e vê đến'],
+      ['|Dr Thùy Dung', '|bác sĩ Thùy Dung'],
+      ['tổ trưởng KD', 'tổ trưởng kinh doanh'],
+      ['lúc 16:00 PM', 'lúc mười sáu giờ chiều'],
+      ['nữ là 76,2 tuổi./.', 'nữ là bảy mươi sáu phẩy hai tuổi.'],
+      [
+        '(từ 2-2 đến 3-3-2026, tức',
+        '(từ hai tháng hai đến ba tháng ba năm hai nghìn không trăm hai mươi sáu, tức',
+      ],
     ]);
   });
 });
