@@ -67,6 +67,7 @@ export const ENGLISH_ABBREVIATIONS: Readonly<Record<string, AbbreviationEntry>> 
   Cat: { say: 'Category', beforeDigit: true },
   // After a name, or ending a sentence.
   'Jr.': { say: 'Junior', canEnd: true },
+  Jr: { say: 'Junior', canEnd: true },
   'Sr.': { say: 'Senior', canEnd: true },
   'Inc.': { say: 'Incorporated', canEnd: true },
   'Ltd.': { say: 'Limited', canEnd: true },
@@ -85,6 +86,7 @@ export const ENGLISH_ABBREVIATIONS: Readonly<Record<string, AbbreviationEntry>> 
   'Pkwy.': { say: 'Parkway', canEnd: true },
   'Ct.': { say: 'Court', canEnd: true },
   'etc.': { say: 'et cetera', canEnd: true },
+  etc: { say: 'et cetera' },
   'et al.': { say: 'and others', canEnd: true },
   'Ph.D.': { say: 'PhD', canEnd: true },
   // Anywhere.
@@ -107,6 +109,10 @@ export const ENGLISH_ABBREVIATIONS: Readonly<Record<string, AbbreviationEntry>> 
   'i.e.': { say: 'that is' },
   'cf.': { say: 'compare' },
   'approx.': { say: 'approximately' },
+  'Approx.': { say: 'Approximately' },
+  // Opening hours: "8:30am – 4:30pm, M-F".
+  'M-F': { say: 'Monday to Friday' },
+  'Mon-Fri': { say: 'Monday to Friday' },
   FMI: { say: 'for more information' },
   'est.': { say: 'established', beforeDigit: true },
   'Est.': { say: 'established', beforeDigit: true },

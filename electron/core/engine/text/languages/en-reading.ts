@@ -1855,11 +1855,31 @@ function unsignedNumberWords(n: string, ctx: RuleContext): string | undefined {
     (STREET_AHEAD.test(after(ctx, 80)) || COMPASS_NAME_AHEAD.test(after(ctx, 24)))
   )
     return houseNumberWords(n);
-  // An airliner's model in pairs: "Boeing 737" seven thirty seven.
+  // An airliner's model in pairs: "Boeing 737" seven thirty seven; so is a form's, a flight's, a
+  // room's or a post's number ("Form 4868" forty eight sixty eight, "Flight 1549").
   if (/^[1-9]\d{2}$/.test(n) && /Boeing[ \u00A0]$/u.test(before(ctx, 8))) return houseNumberWords(n);
+  if (/^[1-9]\d{2,3}$/.test(n) && /(?:^|[^\p{L}])(?:Form|Flight|Room|Post)[ \u00A0]$/u.test(before(ctx, 8)))
+    return houseNumberWords(n);
+  if (/^([01]\d|2[0-3])[0-5]\d$/.test(n) && isFourDigitTime(n, ctx)) return fourDigitTimeWords(n);
   if (/^\d{4}$/.test(n) && isYear(n, ctx)) return yearWords(n);
   if (/^0\d$/.test(n) && UNIT_NOUN_AFTER.test(after(ctx, 10))) return cardinalWords(n);
   return undefined;
+}
+
+/**
+ * A 24-hour time in four digits: before a time zone or "hours" ("2353 UTC", "1800 hours"), or with
+ * its zero after "the", "at", "by", "until" or "from" ("the 0531 from Sheffield", "at 0846").
+ */
+function isFourDigitTime(n: string, ctx: RuleContext): boolean {
+  if (/^[ \u00A0]?(?:UTC|GMT|Z|hrs|hours)(?![\p{L}])/u.test(after(ctx, 7))) return true;
+  return n.startsWith('0') && /(?:^|[^\p{L}])(?:at|the|by|until|from)[ \u00A0]$/u.test(before(ctx, 7));
+}
+
+/** "0531" oh five thirty one, "2353" twenty three fifty three, "1800" eighteen hundred, "1006" ten oh six. */
+function fourDigitTimeWords(n: string): string {
+  const part = (two: string) => (two.startsWith('0') ? `oh ${cardinalWords(two[1]!)}` : cardinalWords(two));
+  const minutes = n.slice(2);
+  return `${part(n.slice(0, 2))} ${minutes === '00' ? 'hundred' : part(minutes)}`;
 }
 
 const numberRule: Rule = {
@@ -1947,6 +1967,13 @@ const LONE_I_AFTER =
 const ROMAN_TITLES =
   'King|Queen|Pope|Emperor|Empress|Tsar|Czar|Tsarina|Kaiser|Pharaoh|Prince|Princess|Duke|Sultan|Shah';
 
+/** Given names of monarchs and popes, after which a lone "I" is the first of the name ("William I"). */
+const MONARCH_NAMES: ReadonlySet<string> = new Set(
+  'William Henry Charles Edward George James Richard Elizabeth Mary Anne Victoria Stephen Matilda John Harold Edmund David Robert Malcolm Alexander Louis Napoleon Philip Francis Ferdinand Isabella Catherine Peter Paul Nicholas Frederick Leopold Otto Wilhelm Ludwig Franz Maximilian Rudolf Karl Gustav Christian Haakon Olav Harald Ivan Constantine Justinian Pius Leo Gregory Benedict Clement Innocent Urban Boniface Darius Xerxes Cyrus Ptolemy Ramesses Selim Suleiman Mehmed Murad Juan Carlos Felipe Alfonso Pedro Manuel Sancho'.split(
+    ' ',
+  ),
+);
+
 const romanRule: Rule = {
   name: 'roman',
   // "Chapter IV" four, "World War II" two, "Super Bowl LV" fifty five; "Louis XIV" the
@@ -1962,8 +1989,10 @@ const romanRule: Rule = {
         !COUNT_I.test(`${before(ctx, 8)}I${after(ctx, 1)}`)
       )
         return undefined;
-      // "Mark D. Raffety": one letter, a full stop and a name is an initial.
-      if (counted.length === 1 && /^\.[ \u00A0]\p{Lu}/u.test(after(ctx, 3))) return undefined;
+      // "Mark D. Raffety": one letter, a full stop and a name is an initial; "Type C", "Class D",
+      // "Schedule L": a lone C, D, L or M is a letter.
+      if (counted.length === 1 && (/^\.[ \u00A0]\p{Lu}/u.test(after(ctx, 3)) || /^[CDLM]$/u.test(counted)))
+        return undefined;
       const n = romanValue(counted);
       return n === undefined ? undefined : cardinalWords(String(n));
     }
@@ -1974,10 +2003,18 @@ const romanRule: Rule = {
       return titled !== undefined ? `the ${ordinalWords(String(n))}` : ordinalWords(String(n));
     }
     if (regnal === undefined) return undefined;
-    // A name then a numeral of I, V and X: two letters at least, or "V" ("Henry V"); "Malcolm X" and a lone "I" stay.
+    // A name then a numeral of I, V and X: two letters at least, or "V" ("Henry V"), or "I" after a
+    // monarch's name ("William I.", "William I at the castle"); "Malcolm X" and another lone "I" stay.
     const n = romanValue(regnal);
-    if (n === undefined || (regnal.length < 2 && regnal !== 'V')) return undefined;
     const name = /(\p{Lu}\p{Ll}+)[ \u00A0\u202F]$/u.exec(before(ctx))?.[1] ?? '';
+    // Only before punctuation, the end or a word a pronoun "I" never precedes ("Mary I love you" stays).
+    const monarchsFirst =
+      regnal === 'I' &&
+      MONARCH_NAMES.has(name) &&
+      /^(?:[ \u00A0]*(?:[.,;:)\]]|$)|[ \u00A0]+(?:of|at|in|on|and|who|whose|with|from|to|by)(?![\p{L}]))/u.test(
+        after(ctx, 8),
+      );
+    if (n === undefined || (regnal.length < 2 && regnal !== 'V' && !monarchsFirst)) return undefined;
     if (new RegExp(`^(?:${ROMAN_COUNTED}|${ROMAN_TITLES})$`, 'u').test(name)) return undefined;
     return `the ${ordinalWords(String(n))}`;
   },

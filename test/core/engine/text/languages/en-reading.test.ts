@@ -2161,4 +2161,28 @@ describe('English reading, seventh pass', () => {
     );
     expect(readingOf('Mr. X (R-Foo.) said', 'en').reading).toContain('(R-Foo.)');
   });
+
+  it('timetables, castles, tax forms and spec sheets (set 10): a four-digit 24-hour time, a monarch\'s "I", a form\'s number in pairs, a lone C after "Type"', () => {
+    checkHeard([
+      ['on board the 0531 from Sheffield', 'on board the oh five thirty one from Sheffield'],
+      ['at Stalybridge at 0846 and', 'at Stalybridge at oh eight forty six and'],
+      ['(2353 UTC)', '(twenty three fifty three U T C)'],
+      ['at 1800 hours', 'at eighteen hundred hours'],
+      ['under the orders of William I', 'under the orders of William the first'],
+      ['submitted to William I at the castle.', 'submitted to William the first at the castle.'],
+      ['by filing Form 4868, Application', 'by filing Form forty eight sixty eight, Application'],
+      ['Approx. 610 images', 'Approximately six hundred ten images'],
+      [
+        'Shared lobby: 8:30am – 4:30pm, M-F',
+        'Shared lobby: eight thirty a.m. to four thirty p.m., Monday to Friday',
+      ],
+      ['Martin Luther King, Jr Day', 'Martin Luther King, Junior Day'],
+      ['cutoff times, etc, please', 'cutoff times, et cetera, please'],
+      ['and Type C charging.', 'and Type C charging.'],
+      ['a fever (> 100 degrees)', 'a fever (greater than one hundred degrees)'],
+    ]);
+    // A pronoun after a monarch's name stays one; so does a year.
+    expect(readingOf('Mary I love you', 'en').reading).toBe('Mary I love you');
+    expect(readingOf('in 2015 the', 'en').reading).toBe('in twenty fifteen the');
+  });
 });
