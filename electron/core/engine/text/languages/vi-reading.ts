@@ -1611,7 +1611,7 @@ const choiceSlashRule: Rule = {
 const nameThenAcronymRule: Rule = {
   name: 'acronym',
   // "MiniEV", "SmartTV": a capitalised word with an acronym glued after it, the word as written and
-  // the acronym spelt ("mi ni e vê"); eSpeak read the whole as one English word.
+  // the acronym spelt ("Mini e vê"); eSpeak read the whole as one English word.
   pattern: `(\\p{Lu}\\p{Ll}{2,})(\\p{Lu}{2,4})(?![\\p{L}\\p{N}_])`,
   rewrite([whole, word, acronym], ctx) {
     if (!whole || !word || !acronym || /[\p{L}\p{N}_]/u.test(ctx.input[ctx.index - 1] ?? ''))
