@@ -512,10 +512,16 @@ export const englishCompassRule: Rule = {
     }
     const before = ctx.input.slice(Math.max(0, ctx.index - 12), ctx.index);
     const after = ctx.input.slice(ctx.end, ctx.end + 80);
+    // After a house number, before a name or a numbered street ("225 NW 27th Ave.").
     const inAddress =
       STREET_AHEAD.test(after) ||
-      (/\p{N}[ \u00A0]+$/u.test(before) && /^[ \u00A0]+\p{Lu}\p{Ll}/u.test(after));
-    if (inAddress || COMPASS_BEFORE.test(before) || COMPASS_AFTER.test(after))
+      (/\p{N}[ \u00A0]+$/u.test(before) &&
+        /^[ \u00A0]+(?:\p{Lu}\p{Ll}|\d+(?:st|nd|rd|th)(?!\p{L}))/u.test(after));
+    // "4km SW of East Shore": a distance's direction from a place.
+    const fromPlace =
+      /\d[ \u00A0]?(?:km|mi|miles?|kilometers?|kilometres?|m|ft|feet)[ \u00A0]+$/u.test(before) &&
+      /^[ \u00A0]+of(?![\p{L}])/u.test(after);
+    if (inAddress || fromPlace || COMPASS_BEFORE.test(before) || COMPASS_AFTER.test(after))
       return { out: COMPASS_POINTS[whole] as string, name: 'abbreviation' };
     return englishAcronymRule.rewrite(groups, ctx);
   },

@@ -906,8 +906,8 @@ function attributive(
 
 const moneyBeforeRule: Rule = {
   name: 'money',
-  // $5, $1,234.12, US$5, €20, £3.50, $3 million, $2.5bn, USD 50, $5-$10, $5–10
-  pattern: `(?=[-−$€£¥￥₩₹₫A-Z])(?<![\\p{L}\\p{N}])([-−])?(${SYMBOL}|(?:${CODE})${SP})(${AMOUNT})(?:[ \\u00A0\\u202F-]?(${SCALE}))?(?:${SP}?[-–—]${SP}?(${SYMBOL})?(${AMOUNT})(?:${SP}?(${SCALE}))?)?(?:/(${PERIOD}))?(?![\\p{N}]|[.,]\\p{N})(${SP}dollars(?![\\p{L}]))?`,
+  // $5, $1,234.12, US$5, €20, £3.50, $3 million, $2.5bn, USD 50, $5-$10, $5–10, "$ 1 million"
+  pattern: `(?=[-−$€£¥￥₩₹₫A-Z])(?<![\\p{L}\\p{N}])([-−])?((?:${SYMBOL})${SP}?|(?:${CODE})${SP})(${AMOUNT})(?:[ \\u00A0\\u202F-]?(${SCALE}))?(?:${SP}?[-–—]${SP}?(${SYMBOL})?(${AMOUNT})(?:${SP}?(${SCALE}))?)?(?:/(${PERIOD}))?(?![\\p{N}]|[.,]\\p{N})(${SP}dollars(?![\\p{L}]))?`,
   rewrite([whole, minus, symbol, amount, scale, symbol2, amount2, scale2, period, doubled], ctx) {
     if (!whole || !symbol || !amount) return undefined;
     // "$1 million dollars": the currency written twice is said once.

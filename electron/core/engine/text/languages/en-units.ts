@@ -112,6 +112,8 @@ export const ENGLISH_UNITS: Readonly<Record<string, UnitWords>> = {
   Ah: unit('amp hour'),
   W: unit('watt'),
   kW: unit('kilowatt'),
+  // written with a capital K as often as not ("1,000 KW of power")
+  KW: unit('kilowatt'),
   MW: unit('megawatt'),
   GW: unit('gigawatt'),
   Wh: unit('watt hour'),

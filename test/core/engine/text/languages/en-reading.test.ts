@@ -2180,6 +2180,10 @@ describe('English reading, seventh pass', () => {
       ['cutoff times, etc, please', 'cutoff times, et cetera, please'],
       ['and Type C charging.', 'and Type C charging.'],
       ['a fever (> 100 degrees)', 'a fever (greater than one hundred degrees)'],
+      ['more than 1,000 KW of power', 'more than one thousand kilowatts of power'],
+      ['volunteers and $ 1 million in donations', 'volunteers and one million dollars in donations'],
+      ['at 225 NW 27th Ave., Miami.', 'at two hundred twenty five Northwest twenty seventh Avenue, Miami.'],
+      ['quake hits 4km SW of East Shore', 'quake hits four kilometers southwest of East Shore'],
     ]);
     // A pronoun after a monarch's name stays one; so does a year.
     expect(readingOf('Mary I love you', 'en').reading).toBe('Mary I love you');
