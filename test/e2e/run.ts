@@ -38,6 +38,8 @@ const jobs = jobsAt >= 0 ? Number(args.splice(jobsAt, 2)[1]) : 2;
 if (!Number.isInteger(jobs) || jobs < 1)
   throw new Error('--jobs takes a whole number of suites at a time, 1 or more');
 const only = args;
+/** The longest suite takes about 2.5 min on a CI machine (vietnamese, two at a time). */
+const SUITE_LIMIT_MS = 8 * 60_000;
 /** The longest first (the last CI run's times), so that the two at a time end together. */
 const suites: [string, (log: (line: string) => void) => Promise<void>][] = [
   ['vietnamese', runVietnameseE2e],
@@ -89,11 +91,24 @@ try {
         lines.push(line);
       };
       const suiteStarted = Date.now();
+      let timer: NodeJS.Timeout | undefined;
       try {
-        await run(log);
+        // A suite stuck on a wait with no time limit of its own (a page.evaluate that never
+        // settles) fails with its name and its lines so far, instead of holding CI to its end.
+        const stuck = new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () =>
+              reject(
+                new Error(`did not finish within ${SUITE_LIMIT_MS / 60_000} min (stuck after its last line)`),
+              ),
+            SUITE_LIMIT_MS,
+          );
+        });
+        await Promise.race([run(log), stuck]);
       } catch (error) {
         failures.push(`${name}: ${(error as Error).stack ?? String(error)}`);
       } finally {
+        clearTimeout(timer);
         const seconds = ((Date.now() - suiteStarted) / 1000).toFixed(1);
         times.push(`${name} ${seconds} s`);
         process.stdout.write(`== ${name} (${seconds} s)\n${lines.map((line) => `${line}\n`).join('')}`);
