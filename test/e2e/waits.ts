@@ -12,15 +12,45 @@ import type { Page } from 'playwright-core';
  * CSS transition and animation on the page has finished; endless ones (a spinner) are not waited for.
  */
 export async function animationsDone(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    await Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    );
-  });
+  // A page.evaluate has no time limit of its own: after 15 s this fails, naming what still runs
+  // (or that no frame came), rather than holding the suite.
+  await page.evaluate(async (limitMs) => {
+    const done = (async () => {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      await Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      );
+    })();
+    let timer: number | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = window.setTimeout(() => {
+        const running = document
+          .getAnimations()
+          .filter((a) => a.playState !== 'finished')
+          .map((a) => {
+            const target = (a.effect as KeyframeEffect | null)?.target;
+            const name =
+              (a as { animationName?: string; transitionProperty?: string }).animationName ??
+              (a as { transitionProperty?: string }).transitionProperty ??
+              'animation';
+            return `${name} (${a.playState}) on ${target ? `${target.tagName.toLowerCase()}.${[...target.classList].join('.')}` : 'nothing'}`;
+          });
+        reject(
+          new Error(
+            `animations not done after ${limitMs} ms: ${running.join(', ') || 'none running (no animation frame came)'}`,
+          ),
+        );
+      }, limitMs);
+    });
+    try {
+      await Promise.race([done, late]);
+    } finally {
+      window.clearTimeout(timer);
+    }
+  }, 15_000);
 }
 
 /** No request in flight (lists that load on opening a view), then no transition running. */
