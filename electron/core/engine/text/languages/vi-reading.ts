@@ -996,6 +996,29 @@ const VERSION_BEFORE = /(?:^|[^\p{L}])(?:iOS|iPadOS|Android|Windows|macOS|phiên
 const WHOLE_THINGS_AFTER =
   /^[ \u00A0]+(?:người|hộ|học sinh|sinh viên|thí sinh|bệnh nhân|ca|con|chiếc|căn|ngôi|nhà|xe|cây|trường|lượt|cán bộ|công nhân|lao động|doanh nghiệp|hành khách|du khách|khách|vụ|trẻ|em|gia đình|hồ sơ|phiếu|cái|thành viên|đảng viên|hội viên|vận động viên|cử tri|tàu|máy|cơ sở|dự án|việc làm|suất|cuốn|quyển|tấm|đơn|thửa|lô|phòng|giường|chuyến|tour|bài|câu)(?![\p{L}])/u;
 
+/**
+ * The number as it is read: "3,528 người" a whole (a comma grouping thousands before a counted
+ * noun); "20.746 độ vĩ Bắc" decimal degrees; "5.3 inch", "1.5 lít", "2.5 lần", "độ lớn 2.8", "8.0
+ * trở lên" a decimal point before a unit, a count, "trở lên", or after a measure's word, the
+ * decimal comma written the English way, said "phẩy" ("4.0", "iOS 17.1" alone keep "chấm").
+ */
+function valueAsRead(q: Quantity, unitRead: boolean, ctx: RuleContext, after: string): ViNumber {
+  if (/^\d{1,3},\d{3}$/u.test(q.text) && WHOLE_THINGS_AFTER.test(after))
+    return { int: q.text.replace(',', ''), negative: false };
+  if (/^\d{1,3}\.\d{3}$/u.test(q.text) && /^[ \u00A0]+độ[ \u00A0]+(?:vĩ|kinh)(?!\p{L})/u.test(after)) {
+    const [int = '', frac] = q.text.split('.');
+    return { int, frac, negative: false };
+  }
+  if (!q.value.point) return q.value;
+  const start = ctx.index + q.at[0];
+  const said = ctx.input.slice(Math.max(0, start - 12), start);
+  if (VERSION_BEFORE.test(said)) return q.value;
+  const end = ctx.index + q.at[1];
+  return unitRead || DECIMAL_NOUN_AFTER.test(ctx.input.slice(end, end + 32)) || DECIMAL_BEFORE.test(said)
+    ? { ...q.value, point: false }
+    : q.value;
+}
+
 /** Pieces for one number and its suffix; the suffix is left to the rules after when it is not read. */
 function quantityPieces(
   q: Quantity,
@@ -1004,29 +1027,7 @@ function quantityPieces(
 ): { pieces: OutPiece[]; unitRead: boolean; letterRead: boolean } {
   const suffix = q.suffix && !code ? suffixWords(q.suffix.text, q.value, q.suffix.attached, ctx) : undefined;
   const after = ctx.input.slice(ctx.index + q.at[1], ctx.index + q.at[1] + 16);
-  // "5.3 inch", "1.5 lít", "2.5 lần": a decimal point before a unit or a count is the decimal
-  // comma written the English way, said "phẩy" ("4.0", "iOS 17.1" alone keep "chấm").
-  const value =
-    /^\d{1,3},\d{3}$/u.test(q.text) && WHOLE_THINGS_AFTER.test(after)
-      ? { int: q.text.replace(',', ''), negative: false }
-      : // "20.746 độ vĩ Bắc": a latitude or longitude in decimal degrees, its point the decimal one.
-        /^\d{1,3}\.\d{3}$/u.test(q.text) && /^[ \u00A0]+độ[ \u00A0]+(?:vĩ|kinh)(?!\p{L})/u.test(after)
-        ? {
-            int: q.text.slice(0, q.text.indexOf('.')),
-            frac: q.text.slice(q.text.indexOf('.') + 1),
-            negative: false,
-          }
-        : q.value.point &&
-            !VERSION_BEFORE.test(
-              ctx.input.slice(Math.max(0, ctx.index + q.at[0] - 12), ctx.index + q.at[0]),
-            ) &&
-            (suffix !== undefined ||
-              DECIMAL_NOUN_AFTER.test(ctx.input.slice(ctx.index + q.at[1], ctx.index + q.at[1] + 32)) ||
-              DECIMAL_BEFORE.test(
-                ctx.input.slice(Math.max(0, ctx.index + q.at[0] - 12), ctx.index + q.at[0]),
-              ))
-          ? { ...q.value, point: false }
-          : q.value;
+  const value = valueAsRead(q, suffix !== undefined, ctx, after);
   // A code's number keeps its decimals ("số 4,7"): no reading drops a part of a number.
   const number = code ? viNumberWords(value) : plainNumber(q.text, value, ctx, after);
   const pieces = [piece(number, ...q.at)];
