@@ -364,7 +364,9 @@ export function combinedSource(list: Rule[]): string {
 /**
  * Characters in a language's one combined expression. V8 stops optimising a regular expression
  * whose pattern is longer than 20 KB (its `kRegExpTooLargeToOptimize`), and every match of the text
- * stage then runs several times slower: a test keeps each language under it.
+ * stage then runs several times slower: a test keeps each language under it. So the patterns hold
+ * the no-break and narrow no-break spaces as the characters themselves (a JavaScript escape in the
+ * string, `'\u00A0'`), one character of pattern each where the regular expression's `\\u00A0` takes six.
  */
 export function combinedPatternLength(language: LanguageCode): number {
   return compileRules(language).re.source.length;
@@ -384,7 +386,7 @@ function normaliseWidth(text: string): string {
 
 // --- Rule helpers ----------------------------------------------------------------------
 
-const AMOUNT = '\\d{1,3}(?:[,.\\u00A0\\u202F]\\d{3})+(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?';
+const AMOUNT = '\\d{1,3}(?:[,.\u00A0\u202F]\\d{3})+(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?';
 
 /** Offsets of the capture groups of a match inside it, found by searching left to right. */
 function locate(whole: string, parts: string[]): number[] {
@@ -498,7 +500,7 @@ function toCurrency(symbol: string): Currency {
 const currencyBeforeRule: Rule = {
   name: 'money',
   // $5, €20, £3.50, ¥100, US$5, $3 million: eSpeak reads "dollar five".
-  pattern: `(?<![A-Za-z0-9])(?:US|C|A|HK|NZ)?([$€£¥￥₩₫])[ \\u00A0\\u202F]?(${AMOUNT})(?:[ \\u00A0\\u202F]?(${EN_SCALES}))?${WORD_END}`,
+  pattern: `(?<![A-Za-z0-9])(?:US|C|A|HK|NZ)?([$€£¥￥₩₫])[ \u00A0\u202F]?(${AMOUNT})(?:[ \u00A0\u202F]?(${EN_SCALES}))?${WORD_END}`,
   rewrite([whole, symbol, amount, scale], ctx) {
     if (!whole || !symbol || !amount) return undefined;
     const own = shared(ctx.language);
@@ -513,7 +515,7 @@ const currencyBeforeRule: Rule = {
 const currencyAfterRule: Rule = {
   name: 'money',
   // 5 €, 5,50 €, 50.000đ, 50.000 VND
-  pattern: `${NUM_START}(${AMOUNT})[ \\u00A0\\u202F]?([$€£¥￥₩₫]|đ|VNĐ|VND|vnđ|vnd)${WORD_END}`,
+  pattern: `${NUM_START}(${AMOUNT})[ \u00A0\u202F]?([$€£¥￥₩₫]|đ|VNĐ|VND|vnđ|vnd)${WORD_END}`,
   rewrite([whole, amount, symbol], ctx) {
     if (!whole || !amount || !symbol) return undefined;
     const normalized = /^[$€£¥￥₩₫]$/u.test(symbol) ? toCurrency(symbol) : '₫';
@@ -524,7 +526,7 @@ const currencyAfterRule: Rule = {
 const percentRule: Rule = {
   name: 'percent',
   // eSpeak's Chinese, Korean and Japanese voices say "percent" in English.
-  pattern: `${NUM_START}(\\d+(?:[.,]\\d+)?)[ \\u00A0\\u202F]?[%％]`,
+  pattern: `${NUM_START}(\\d+(?:[.,]\\d+)?)[ \u00A0\u202F]?[%％]`,
   rewrite([whole, n], ctx) {
     if (!whole || !n) return undefined;
     return shared(ctx.language).sayPercent?.(n, whole);
@@ -534,7 +536,7 @@ const percentRule: Rule = {
 const rangeRule: Rule = {
   name: 'range',
   // 10–20: eSpeak drops the en dash and reads "ten twenty".
-  pattern: '(?=[ \\u00A0\\u202F–—])(?<=\\p{N})[ \\u00A0\\u202F]?[–—][ \\u00A0\\u202F]?(?=\\p{N})',
+  pattern: '(?=[ \u00A0\u202F–—])(?<=\\p{N})[ \u00A0\u202F]?[–—][ \u00A0\u202F]?(?=\\p{N})',
   rewrite(_groups, ctx) {
     return shared(ctx.language).rangeWord;
   },

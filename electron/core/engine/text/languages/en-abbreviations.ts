@@ -150,7 +150,7 @@ const AFTER_NAME: Readonly<Record<string, string>> = {
  * street word ("1211 E Arques Ave", "123 Laguna Ct", "2 San Tomas hwy").
  */
 export const STREET_AHEAD = new RegExp(
-  `^(?:[ \\u00A0](?:[NSEW]|NE|NW|SE|SW)\\.?)?(?:[ \\u00A0]\\p{Lu}[\\p{L}'’-]*){1,3}[ \\u00A0](?:${[
+  `^(?:[ \u00A0](?:[NSEW]|NE|NW|SE|SW)\\.?)?(?:[ \u00A0]\\p{Lu}[\\p{L}'’-]*){1,3}[ \u00A0](?:${[
     ...new Set([...Object.keys(AFTER_NAME), ...Object.values(AFTER_NAME)]),
   ]
     .filter((w) => w !== 'Mount' && w !== 'Mt.')
@@ -169,7 +169,7 @@ const SENTENCE_OPENER =
  * named after a compass point ("250 N. Korean troops", "S. Carolina"), nor a new sentence ("10 N. Then").
  */
 export const COMPASS_NAME_AHEAD = new RegExp(
-  `^[ \\u00A0](?:[NSEW]|NE|NW|SE|SW)\\.[ \\u00A0](?!Korea|Carolina|Dakota|Africa|Sudan|Ireland|Macedonia|America|Asia|${SENTENCE_OPENER})\\p{Lu}\\p{Ll}`,
+  `^[ \u00A0](?:[NSEW]|NE|NW|SE|SW)\\.[ \u00A0](?!Korea|Carolina|Dakota|Africa|Sudan|Ireland|Macedonia|America|Asia|${SENTENCE_OPENER})\\p{Lu}\\p{Ll}`,
   'u',
 );
 
@@ -199,7 +199,7 @@ const LABELS: Readonly<Record<string, string>> = { no: 'number', tel: 'telephone
  */
 export const englishAbbreviationRule: Rule = {
   name: 'abbreviation',
-  pattern: `(?=[NTtVv])(?<![\\p{L}\\p{N}.])(No\\.(?=:[ \\u00A0]*\\p{N})|(?:Tel|tel|TEL|Vol|vol|VOL)\\.?(?=:?[ \\u00A0]*\\p{N}))|(?=[A-Za-z])(?:${dictionaryRule.pattern})|(?=[${STREET_INITIALS}])(?<=[ \\u00A0])(?:${STREET_WORDS})${WORD_END}(?<=(?:\\p{Lu}\\p{L}*|\\d(?:st|nd|rd|th))[ \\u00A0]+\\p{L}+)|(?=No)(?<=(?<![\\p{L}])(?:the|a|The|A)[ \\u00A0]+)No(?=[ \\u00A0]+\\p{N})`,
+  pattern: `(?=[NTtVv])(?<![\\p{L}\\p{N}.])(No\\.(?=:[ \u00A0]*\\p{N})|(?:Tel|tel|TEL|Vol|vol|VOL)\\.?(?=:?[ \u00A0]*\\p{N}))|(?=[A-Za-z])(?:${dictionaryRule.pattern})|(?=[${STREET_INITIALS}])(?<=[ \u00A0])(?:${STREET_WORDS})${WORD_END}(?<=(?:\\p{Lu}\\p{L}*|\\d(?:st|nd|rd|th))[ \u00A0]+\\p{L}+)|(?=No)(?<=(?<![\\p{L}])(?:the|a|The|A)[ \u00A0]+)No(?=[ \u00A0]+\\p{N})`,
   rewrite(groups, ctx) {
     const whole = groups[0];
     if (!whole) return undefined;
@@ -235,7 +235,7 @@ const DATELINE_TITLES: Readonly<Record<string, string>> = { ST: 'Saint', MT: 'Mo
  */
 export const datelineTitleRule: Rule = {
   name: 'abbreviation',
-  pattern: `(?=[SMF]T\\.)(?<=(?:^|\\n)[ \\t]*(?:\\p{Lu}{2,}[ \\u00A0]*[/–-][ \\u00A0]*)?)([SMF]T)\\.(?=[ \\u00A0]+\\p{Lu}{2})`,
+  pattern: `(?=[SMF]T\\.)(?<=(?:^|\\n)[ \\t]*(?:\\p{Lu}{2,}[ \u00A0]*[/–-][ \u00A0]*)?)([SMF]T)\\.(?=[ \u00A0]+\\p{Lu}{2})`,
   rewrite([whole, title]) {
     return whole && title ? DATELINE_TITLES[title] : undefined;
   },
@@ -490,7 +490,7 @@ const COMPASS_AFTER = /^[ \u00A0]+winds?(?![\p{L}])/iu;
  */
 export const englishCompassRule: Rule = {
   name: 'abbreviation',
-  pattern: `(?=[NSEW])(?<![\\p{L}\\p{N}_.&'’-])(?:(?:[NSEW]|NE|NW|SE|SW)\\.(?=[ \\u00A0]\\p{Lu}\\p{Ll}|[ \\u00A0]\\d+(?:st|nd|rd|th)[ \\u00A0])|(?:${Object.keys(
+  pattern: `(?=[NSEW])(?<![\\p{L}\\p{N}_.&'’-])(?:(?:[NSEW]|NE|NW|SE|SW)\\.(?=[ \u00A0]\\p{Lu}\\p{Ll}|[ \u00A0]\\d+(?:st|nd|rd|th)[ \u00A0])|(?:${Object.keys(
     COMPASS_POINTS,
   )
     .sort((a, b) => b.length - a.length)
@@ -669,7 +669,7 @@ const NOT_A_CITY = new Set(
  */
 export const usStateRule: Rule = {
   name: 'abbreviation',
-  pattern: `(?=[A-Z])(?:(?<=\\p{L},[ \\u00A0]+)|(?<=\\p{L}[ \\u00A0]\\()(?=[A-Z][\\p{L}.]*\\.\\)))(?:${STATE_ABBREVIATION}|[A-Z]{2}(?=[ \\u00A0]*(?:[,;)\\]—–]|\\.?$|\\.?\\n|\\.[ \\u00A0]|[ \\u00A0]+[-–—][ \\u00A0]|[ \\u00A0]+(?:\\d{5}(?!\\d)|\\(\\p{Lu}{3}\\)))))(?![\\p{L}\\p{N}]|\\.\\p{L})`,
+  pattern: `(?=[A-Z])(?:(?<=\\p{L},[ \u00A0]+)|(?<=\\p{L}[ \u00A0]\\()(?=[A-Z][\\p{L}.]*\\.\\)))(?:${STATE_ABBREVIATION}|[A-Z]{2}(?=[ \u00A0]*(?:[,;)\\]—–]|\\.?$|\\.?\\n|\\.[ \u00A0]|[ \u00A0]+[-–—][ \u00A0]|[ \u00A0]+(?:\\d{5}(?!\\d)|\\(\\p{Lu}{3}\\)))))(?![\\p{L}\\p{N}]|\\.\\p{L})`,
   rewrite([whole], ctx) {
     const state =
       whole === undefined ? undefined : (US_STATE_ABBREVIATIONS[whole] ?? US_STATE_POSTAL_CODES[whole]);
@@ -698,7 +698,7 @@ export const partyStateRule: Rule = {
   name: 'abbreviation',
   // The state's abbreviation is looked up in the table, not spelled out in the pattern: the
   // English pattern must stay under 20 KB (rules.ts).
-  pattern: `(?=[DRI]-)(?<=[(,][ \\u00A0]?)([DRI])-(\\p{Lu}[\\p{L}.]*\\.|\\p{Lu}\\p{Ll}+(?:[ \\u00A0]\\p{Lu}\\p{Ll}+)?)(?=[),])`,
+  pattern: `(?=[DRI]-)(?<=[(,][ \u00A0]?)([DRI])-(\\p{Lu}[\\p{L}.]*\\.|\\p{Lu}\\p{Ll}+(?:[ \u00A0]\\p{Lu}\\p{Ll}+)?)(?=[),])`,
   rewrite([whole, party, state]) {
     if (!whole || !party || !state) return undefined;
     const name = state.endsWith('.') ? US_STATE_ABBREVIATIONS[state] : state;
@@ -714,7 +714,7 @@ export const partyStateRule: Rule = {
 export const englishInitialsRule: Rule = {
   name: 'abbreviation',
   // Three letters or more ("R.I.M., which", "R.I.M. reported") also before a comma or a small word.
-  pattern: `(?=\\p{Lu}\\.)(?<![\\p{L}\\p{N}.&'’-])\\p{Lu}\\.(?:[ \\u00A0]?\\p{Lu}\\.)+(?=[ \\u00A0]+(?!${SENTENCE_OPENER})\\p{Lu}\\p{Ll}|(?<=\\p{Lu}\\.\\p{Lu}\\.\\p{Lu}\\.)(?:[,;:)]|[ \\u00A0]+[\\p{Ll}\\d$]))`,
+  pattern: `(?=\\p{Lu}\\.)(?<![\\p{L}\\p{N}.&'’-])\\p{Lu}\\.(?:[ \u00A0]?\\p{Lu}\\.)+(?=[ \u00A0]+(?!${SENTENCE_OPENER})\\p{Lu}\\p{Ll}|(?<=\\p{Lu}\\.\\p{Lu}\\.\\p{Lu}\\.)(?:[,;:)]|[ \u00A0]+[\\p{Ll}\\d$]))`,
   rewrite([whole]) {
     return whole ? spellAcronym(whole.replace(/[^\p{Lu}]/gu, '')) : undefined;
   },

@@ -62,8 +62,8 @@ export const EN_MONTHS = [
   'December',
 ];
 
-/** A space inside a written expression: ASCII, no-break or narrow no-break. */
-const SP = '[ \\u00A0\\u202F]';
+/** A space inside a written expression: ASCII, no-break or narrow no-break (the characters themselves: see rules.ts combinedPatternLength). */
+const SP = '[ \u00A0\u202F]';
 /** Before a number: not inside a word, another number or a code ("COVID-19"); after the dash of a range of times or ordinals it is ("2pm-5pm", "1st-3rd"), and in a height or odds ("6-foot-5", "1-in-3"). */
 const NUM_BEFORE =
   "(?=[\\d.−–½⅓⅔¼¾⅕⅛⅜⅝⅞-])(?<![\\p{L}\\p{N}_.,:/'’%‰]|(?<!\\d[apAPsnrt]|\\d-foo|\\d-fee|\\d-i)[\\p{L}_]-)";
@@ -907,7 +907,7 @@ function attributive(
 const moneyBeforeRule: Rule = {
   name: 'money',
   // $5, $1,234.12, US$5, €20, £3.50, $3 million, $2.5bn, USD 50, $5-$10, $5–10, "$ 1 million"
-  pattern: `(?=[-−$€£¥￥₩₹₫A-Z])(?<![\\p{L}\\p{N}])([-−])?((?:${SYMBOL})${SP}?|(?:${CODE})${SP})(${AMOUNT})(?:[ \\u00A0\\u202F-]?(${SCALE}))?(?:${SP}?[-–—]${SP}?(${SYMBOL})?(${AMOUNT})(?:${SP}?(${SCALE}))?)?(?:/(${PERIOD}))?(?![\\p{N}]|[.,]\\p{N})(${SP}dollars(?![\\p{L}]))?`,
+  pattern: `(?=[-−$€£¥￥₩₹₫A-Z])(?<![\\p{L}\\p{N}])([-−])?((?:${SYMBOL})${SP}?|(?:${CODE})${SP})(${AMOUNT})(?:[ \u00A0\u202F-]?(${SCALE}))?(?:${SP}?[-–—]${SP}?(${SYMBOL})?(${AMOUNT})(?:${SP}?(${SCALE}))?)?(?:/(${PERIOD}))?(?![\\p{N}]|[.,]\\p{N})(${SP}dollars(?![\\p{L}]))?`,
   rewrite([whole, minus, symbol, amount, scale, symbol2, amount2, scale2, period, doubled], ctx) {
     if (!whole || !symbol || !amount) return undefined;
     // "$1 million dollars": the currency written twice is said once.
@@ -1180,7 +1180,7 @@ const measureRule: Rule = {
   name: 'measure',
   // The unit after a number: "5km", "120km/h", "30°C", "100 m2", "16GB", "60 mph", "5 in.";
   // an abbreviation's full stop inside a sentence goes with it ("8 oz. of water").
-  pattern: `(?=[ \\u00A0\\u202F°℃℉\\p{L}µΩ])(?<=[\\d½⅓⅔¼¾⅛⅜⅝⅞]|\\d${SP}(?:thousand|million|billion))(${SP}?)(?=[^\\s\\d])(${UNIT_TOKEN})(?![\\p{L}\\p{N}])(?:\\.(?=${SP}+\\p{Ll}))?`,
+  pattern: `(?=[ \u00A0\u202F°℃℉\\p{L}µΩ])(?<=[\\d½⅓⅔¼¾⅛⅜⅝⅞]|\\d${SP}(?:thousand|million|billion))(${SP}?)(?=[^\\s\\d])(${UNIT_TOKEN})(?![\\p{L}\\p{N}])(?:\\.(?=${SP}+\\p{Ll}))?`,
   rewrite([whole, space, token], ctx) {
     if (whole === undefined || token === undefined) return undefined;
     const found =
@@ -1331,14 +1331,14 @@ const telephoneMarkRule: Rule = {
   name: 'telephone',
   // "(at 89th St.). & 212/423-3500.": an "&" opening a sentence before a telephone is a guide's
   // telephone mark, not "and"; it is not read.
-  pattern: `(?=&)(?<=(?:^|\\n|[.;:!?)][ \\u00A0]+))&[ \\u00A0]+(?=\\+\\d|\\(?\\d{3}\\)?[ ./-]?\\d{3}[ .-]\\d{4})`,
+  pattern: `(?=&)(?<=(?:^|\\n|[.;:!?)][ \u00A0]+))&[ \u00A0]+(?=\\+\\d|\\(?\\d{3}\\)?[ ./-]?\\d{3}[ .-]\\d{4})`,
   rewrite: () => '',
 };
 
 const atSignRule: Rule = {
   name: 'abbreviation',
   // "Main Street @ Art Alley", "Lakers @ Celtics": an at sign standing alone between words is "at".
-  pattern: `(?=@)(?<=[\\p{L}\\p{N}.)][ \\u00A0]+)@(?=[ \\u00A0]+[\\p{L}\\p{N}])`,
+  pattern: `(?=@)(?<=[\\p{L}\\p{N}.)][ \u00A0]+)@(?=[ \u00A0]+[\\p{L}\\p{N}])`,
   rewrite: () => 'at',
 };
 
@@ -1938,7 +1938,7 @@ const CLOCK_TIME_AHEAD =
 const rangeRule: Rule = {
   name: 'range',
   // 2-5, 2–5, 10 – 20, 5-7%: the dash between two numbers is "to"
-  pattern: `(?=[ \\u00A0\\u202F–—-])(?<=\\d(?:[%‰s]|st|nd|rd|th)?|\\d${SP}?(?:[ap]\\.?m\\.?|[AP]\\.?M\\.?))${SP}?[-–—]${SP}?(?=[$€£¥'’]?\\d|(?:${MONTH})${SP}+\\d)`,
+  pattern: `(?=[ \u00A0\u202F–—-])(?<=\\d(?:[%‰s]|st|nd|rd|th)?|\\d${SP}?(?:[ap]\\.?m\\.?|[AP]\\.?M\\.?))${SP}?[-–—]${SP}?(?=[$€£¥'’]?\\d|(?:${MONTH})${SP}+\\d)`,
   rewrite(_groups, ctx) {
     if (inDashedCode(ctx)) return undefined;
     // "May 14, 2024 - 4:30pm": a dash between a year and a clock time is a pause, not "to".

@@ -31,7 +31,7 @@ const FR_MONTHS = [
 const frenchHourRule: Rule = {
   name: 'time',
   // 14h30, 14 h 30, 9h: eSpeak reads the "h" as the letter.
-  pattern: `${NUM_START}([01]?\\d|2[0-4])[ \\u00A0\\u202F]?h(?:[ \\u00A0\\u202F]?([0-5]\\d))?${WORD_END}`,
+  pattern: `${NUM_START}([01]?\\d|2[0-4])[ \u00A0\u202F]?h(?:[ \u00A0\u202F]?([0-5]\\d))?${WORD_END}`,
   rewrite([whole, hText, mText]) {
     if (!whole || !hText) return undefined;
     const h = Number(hText);

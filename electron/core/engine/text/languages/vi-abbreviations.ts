@@ -608,10 +608,10 @@ export const VI_PHONE_WORDS: ReadonlyMap<string, Entry> = parseTable(PHONE_TABLE
 /** A phone number after a word: "0…", "(0…", "+84…", "1900…", "1800…", maybe after ":" or ".". */
 const THEN_PHONE = /^[ \u00A0]*[:.]?[ \u00A0]*(?:\+\d|\(?0\d|1[89]00)/u;
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[ \\u00A0]?');
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[ \u00A0]?');
 
 /** A currency before an amount ("USD 50") or a rate ("triệu USD/năm") is left to the money rules. */
-const currencyEnd = (key: string) => (VI_CURRENCIES.has(key) ? '(?![ \\u00A0]?\\d|/\\p{Ll})' : '');
+const currencyEnd = (key: string) => (VI_CURRENCIES.has(key) ? '(?![ \u00A0]?\\d|/\\p{Ll})' : '');
 
 const keys = [...new Set([...VI_ABBREVIATIONS.keys(), ...VI_PHONE_WORDS.keys()])].sort(
   (a, b) => b.length - a.length,
@@ -652,7 +652,7 @@ const TITLE_PARTS: ReadonlyMap<string, string> = new Map([
 const TITLE_PART = `(?:${[...TITLE_PARTS.keys()].sort((a, b) => b.length - a.length).join('|')})`;
 const TITLE_JOIN = /\.?-|\./u;
 /** Two titles or more joined, a full stop after the last dropped before a name. */
-const TITLE_CHAIN = `${TITLE_PART}(?:(?:\\.?-|\\.)${TITLE_PART})+(?:\\.(?=[ \\u00A0]+\\p{Lu}))?(?![\\p{L}\\p{N}_&]|[-.][\\p{L}\\p{N}])`;
+const TITLE_CHAIN = `${TITLE_PART}(?:(?:\\.?-|\\.)${TITLE_PART})+(?:\\.(?=[ \u00A0]+\\p{Lu}))?(?![\\p{L}\\p{N}_&]|[-.][\\p{L}\\p{N}])`;
 const TITLE_CHAIN_RE = new RegExp(`^${TITLE_CHAIN}$`, 'u');
 
 /** An entry read before a number may touch it ("QL1A", "Q.1"). */

@@ -48,20 +48,21 @@ import {
 const START = '(?=\\d)(?<![\\p{L}\\p{N}_.,:/])(?<![\\p{L}\\p{N}][-–])';
 /** The end of a number: not followed by a digit, or by punctuation that continues one. */
 const END = '(?![\\p{N}]|[.,:/]\\p{N})';
-const SP = '[ \\u00A0\\u202F]';
+/** A space inside a written expression: ASCII, no-break or narrow no-break (the characters themselves: see rules.ts combinedPatternLength). */
+const SP = '[ \u00A0\u202F]';
 /** A written number: "." or a no-break space grouping thousands, "," decimals; or grouped the English way. */
 const NUMBER =
-  '\\d{1,3}(?:[.\\u00A0\\u202F]\\d{3})+(?:,\\d+)?|\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:[.,]\\d+)?';
+  '\\d{1,3}(?:[.\u00A0\u202F]\\d{3})+(?:,\\d+)?|\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:[.,]\\d+)?';
 /** What may follow a number: a currency, percent, a unit (looked up by the rule), a scale ("15k"). */
 const SUFFIX =
-  '(?:độ[ \\u00A0]?[CF]|°[CF]?|0C|[%‰](?:/\\p{Ll}{2,6})?|[$€£¥₫₩]|US\\$|[\\p{L}µμ]{1,5}[23²³]?(?:/[\\p{L}µμ]{1,5}[23²³]?){0,2})(?![\\p{L}\\p{N}_])';
+  '(?:độ[ \u00A0]?[CF]|°[CF]?|0C|[%‰](?:/\\p{Ll}{2,6})?|[$€£¥₫₩]|US\\$|[\\p{L}µμ]{1,5}[23²³]?(?:/[\\p{L}µμ]{1,5}[23²³]?){0,2})(?![\\p{L}\\p{N}_])';
 
 /** The lower-cased text just before a match, for the words that decide a reading. */
 function before(ctx: RuleContext, length = 24): string {
   return ctx.input.slice(Math.max(0, ctx.index - length), ctx.index).toLocaleLowerCase('vi');
 }
 
-const wordsBefore = (words: string) => new RegExp(`(?:^|[^\\p{L}])(?:${words})[ \\u00A0]*$`, 'u');
+const wordsBefore = (words: string) => new RegExp(`(?:^|[^\\p{L}])(?:${words})[ \u00A0]*$`, 'u');
 
 const ORDINAL_BEFORE = wordsBefore('thứ|hạng');
 const MONTH_BEFORE = wordsBefore('tháng');
@@ -85,10 +86,10 @@ const QUANTITY_SO_BEFORE = wordsBefore(
 const isCode = (said: string) => CODE_BEFORE.test(said) && !QUANTITY_SO_BEFORE.test(said);
 /** The parts of the day a time or a date follows or precedes ("sáng 29-4", "17g chiều"). */
 const PARTS_OF_DAY = 'sáng|trưa|chiều|tối|đêm|khuya';
-const WEEKDAY = '(?:thứ[ \\u00A0]+(?:[2-7]|hai|ba|tư|năm|sáu|bảy)|chủ nhật|cn|t[2-7])[ \\u00A0]*,?';
+const WEEKDAY = '(?:thứ[ \u00A0]+(?:[2-7]|hai|ba|tư|năm|sáu|bảy)|chủ nhật|cn|t[2-7])[ \u00A0]*,?';
 /** Words after which "30/10" is a date. */
 const DATE_BEFORE = new RegExp(
-  `(?:(?:^|[^\\p{L}])(?:ngày|hôm|${PARTS_OF_DAY}|mùng|mồng|từ|đến|tới|trước|sau|vào|hạn|lễ|dịp|đầu|cuối|giữa|quốc khánh|giải phóng|nghỉ|tết)|${WEEKDAY})[ \\u00A0]*$`,
+  `(?:(?:^|[^\\p{L}])(?:ngày|hôm|${PARTS_OF_DAY}|mùng|mồng|từ|đến|tới|trước|sau|vào|hạn|lễ|dịp|đầu|cuối|giữa|quốc khánh|giải phóng|nghỉ|tết)|${WEEKDAY})[ \u00A0]*$`,
   'u',
 );
 /** A lunar date's mark after a day and a month ("12-8 âm lịch", "15/8 ÂL"). */
@@ -568,7 +569,7 @@ const kilometreMarkerRule: Rule = {
 const phoneRule: Rule = {
   name: 'telephone',
   // 0912 345 678, 0912.345.678, 093-655-5449, +84 912 345 678, (028) 3823 4567, 1900 1234, 0912345678
-  pattern: `(?=[+(\\d])(?<![\\p{L}\\p{N}_.,+/-])(?:(?:\\+\\d{2,3}[ .\\u00A0-]?|\\(0\\d{1,3}\\)${SP}?|0)\\d{1,4}(?:[ .\\u00A0-]\\d{2,4}){1,3}|0\\d{9,10}|1[89]00[ .\\u00A0]?\\d{3,4}(?:[ .]\\d{3})?)(?![\\p{N}]|[.,-]\\p{N})`,
+  pattern: `(?=[+(\\d])(?<![\\p{L}\\p{N}_.,+/-])(?:(?:\\+\\d{2,3}[ .\u00A0-]?|\\(0\\d{1,3}\\)${SP}?|0)\\d{1,4}(?:[ .\u00A0-]\\d{2,4}){1,3}|0\\d{9,10}|1[89]00[ .\u00A0]?\\d{3,4}(?:[ .]\\d{3})?)(?![\\p{N}]|[.,-]\\p{N})`,
   rewrite([whole], ctx) {
     if (!whole) return undefined;
     const digits = whole.replace(/\D/g, '');
@@ -810,7 +811,7 @@ const YEAR_WORDS = ['năm', 'Năm', 'NĂM'];
 const romanRule: Rule = {
   name: 'roman',
   // "thế kỷ XXI", "Chương IV", "lần thứ IV", "thế kỷ IX-X"; a regnal number after a name ("Louis XIV").
-  pattern: `(?=[IVXLCDMivx])(?:(?<=(?:^|\\n)[ \\t\\u00A0]*)(?=${ROMAN_HEADING})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)|(?<=(?:^|[^\\p{L}])\\p{Lu}\\p{Ll}+${SP}+)|(?<=(?:^|[^\\p{L}])(?:${YEAR_WORDS.join('|')})${SP}+)(?=[IVXLCDM]{4})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(LOWER_ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)(?=[ivx]+(?![\\p{L}\\p{N}_])))(${ROMAN_NUMERAL}|[ivx]{1,6})(?:[/-](\\d{4})|${SP}?[-–]${SP}?(${ROMAN_NUMERAL}))?(?![\\p{L}\\p{N}_]|['’]\\p{L}|\\.[\\p{L}\\p{N}]|-\\p{Lu}\\p{Ll})`,
+  pattern: `(?=[IVXLCDMivx])(?:(?<=(?:^|\\n)[ \\t\u00A0]*)(?=${ROMAN_HEADING})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)|(?<=(?:^|[^\\p{L}])\\p{Lu}\\p{Ll}+${SP}+)|(?<=(?:^|[^\\p{L}])(?:${YEAR_WORDS.join('|')})${SP}+)(?=[IVXLCDM]{4})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(LOWER_ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)(?=[ivx]+(?![\\p{L}\\p{N}_])))(${ROMAN_NUMERAL}|[ivx]{1,6})(?:[/-](\\d{4})|${SP}?[-–]${SP}?(${ROMAN_NUMERAL}))?(?![\\p{L}\\p{N}_]|['’]\\p{L}|\\.[\\p{L}\\p{N}]|-\\p{Lu}\\p{Ll})`,
   rewrite([whole, numeral, yearText, last], ctx) {
     if (!whole || !numeral) return undefined;
     // "phụ lục C", "nhóm D", "hạng M": a lone L, C, D or M is a letter, said by its name.
@@ -1060,7 +1061,7 @@ function readsSuffix(q: Quantity, ctx: RuleContext): boolean {
  * 1-5", "từ ngày 21-9 đến 10-10").
  */
 const DASH_DATE_BEFORE = new RegExp(
-  `(?:(?:^|[^\\p{L}])(?:ngày|hôm|nay|mùng|mồng|lễ|${PARTS_OF_DAY})(?:[ \\u00A0]+\\d{1,2}-\\d{1,2}[ \\u00A0]+(?:và|hoặc|đến|tới))?|${WEEKDAY})[ \\u00A0]*$`,
+  `(?:(?:^|[^\\p{L}])(?:ngày|hôm|nay|mùng|mồng|lễ|${PARTS_OF_DAY})(?:[ \u00A0]+\\d{1,2}-\\d{1,2}[ \u00A0]+(?:và|hoặc|đến|tới))?|${WEEKDAY})[ \u00A0]*$`,
   'u',
 );
 /** Words that may also start a range ("từ 2-5 lần"): a date only where no counted word follows. */
@@ -1585,7 +1586,7 @@ const endMarkRule: Rule = {
   name: 'symbol',
   // "… 76,2 tuổi./.": the closing mark of an official or press text, not said (eSpeak read its
   // slash); its full stop stays.
-  pattern: `\\./\\.(?=[ \\t\\u00A0]*(?:\\n|$))`,
+  pattern: `\\./\\.(?=[ \\t\u00A0]*(?:\\n|$))`,
   rewrite: () => '.',
 };
 
