@@ -295,7 +295,7 @@ export function runServe(argv: string[]): Promise<number> {
       if (chosen.notice) process.stderr.write(`${chosen.notice}\n`);
       port = chosen.port;
     }
-    const core = await createCore({ ...coreOptions, port });
+    const core = await createCore({ ...coreOptions, port, rehearseSubmits: true });
     if (apiKey !== undefined) {
       const { row, created } = await ensureApiKey(
         core.store,

@@ -150,3 +150,63 @@ describe('submitter', () => {
     await expect(submitter.submit(input(key.id))).rejects.toMatchObject({ code: 'SHUTTING_DOWN' });
   });
 });
+
+describe('the rehearsal of the submit path (issue 42)', () => {
+  it('runs the accepted path over made-up submits and leaves nothing: no request, charge, key or event', async () => {
+    const { row: key } = await createApiKey(store, systemClock, { balanceMilli: 5000 });
+    const keysBefore = await store.keys.list();
+    await submitter.rehearse(4, 10);
+    expect(await store.keys.list()).toEqual(keysBefore);
+    expect((await store.requests.list({ keyId: undefined, limit: 10, offset: 0 })).total).toBe(0);
+    expect((await store.ledger.list(key.id, 10, 0)).rows.filter((e) => e.kind === 'charge')).toEqual([]);
+    expect(accepted).toEqual([]);
+    // The store takes real submits afterwards as before.
+    const row = await submitter.submit(input(key.id, 3));
+    expect(await store.keys.findById(key.id)).toMatchObject({ balance_milli: 2000, queued: 1 });
+    expect(accepted.map((r) => r.id)).toEqual([row.id]);
+  });
+
+  it('gives way to real submits: one sent during it is stored at the next turn, and enough of them end it', async () => {
+    const { row: key } = await createApiKey(store, systemClock, { balanceMilli: 1_000_000 });
+    // A rehearsal's transactions are the ones rolled back; a real commit's resolve.
+    let rehearsed = 0;
+    let committed = 0;
+    const transaction = store.transaction.bind(store);
+    store.transaction = (fn) =>
+      transaction(fn).then(
+        (value) => (committed++, value),
+        (error: unknown) => {
+          rehearsed++;
+          throw error;
+        },
+      );
+    // 40 batches of 1: 40 made-up submits, or as many real ones.
+    const rehearsal = submitter.rehearse(40, 1);
+    const first = await submitter.submit(input(key.id, 7));
+    // Accepted while the rehearsal goes on: at most the batch under way went before it.
+    expect(rehearsed).toBeLessThan(3);
+    expect(await store.requests.get(first.id)).toMatchObject({ status: 'new', cost_milli: 7000 });
+    // Real submits warm the path as well: 40 of them end the rehearsal.
+    await Promise.all(Array.from({ length: 39 }, () => submitter.submit(input(key.id, 1))));
+    await rehearsal;
+    expect(rehearsed).toBeGreaterThan(0);
+    expect(rehearsed).toBeLessThan(10);
+    expect(committed).toBeGreaterThan(1);
+    expect((await store.requests.list({ keyId: undefined, limit: 100, offset: 0 })).total).toBe(40);
+    expect(accepted).toHaveLength(40);
+  });
+
+  it('ends when the submitter closes, and a store that refuses ends it quietly', async () => {
+    const rehearsal = submitter.rehearse(1000, 5);
+    await submitter.close();
+    await expect(rehearsal).resolves.toBeUndefined();
+    const refusing = createSubmitter({
+      store: { ...store, transaction: () => Promise.reject(new Error('disk full')) },
+      clock: systemClock,
+      maxQueuedPerKey: 50,
+      onAccepted: () => {},
+    });
+    await expect(refusing.rehearse(3, 5)).resolves.toBeUndefined();
+    await refusing.close();
+  });
+});
