@@ -623,9 +623,10 @@ const phonemeBracketRule: Rule = {
 
 const markdownRule: Rule = {
   name: 'markup',
-  // "**bold**" is read "asterisk asterisk", "# Title" "hash title".
-  pattern: '\\*+|(?<=^|\\n)[ \\t]*#{1,6}(?=[ \\t])',
-  rewrite() {
-    return ' ';
+  // "**bold**" is read "asterisk asterisk", "# Title" "hash title"; a bullet opening a line
+  // ("• Nurture and nap time …") makes eSpeak pause after the next word.
+  pattern: '\\*+|(?<=^|\\n)[ \\t]*(?:#{1,6}(?=[ \\t])|[•·‣▪◦][ \\t]+)',
+  rewrite([whole]) {
+    return whole && /[•·‣▪◦]/u.test(whole) ? '' : ' ';
   },
 };

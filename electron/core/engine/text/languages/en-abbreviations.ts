@@ -188,7 +188,7 @@ const dictionaryRule = abbreviationRule(ENGLISH_ABBREVIATIONS);
 
 /**
  * Labels before a number, with or without their full stop and a colon: "Phone No.: 318…" number,
- * "tel: 318-998-3037" / "Tel. 555…" telephone, "vol 12" volume.
+ * "No.2" number two, "tel: 318-998-3037" / "Tel. 555…" telephone, "vol 12" volume.
  */
 const LABELS: Readonly<Record<string, string>> = { no: 'number', tel: 'telephone', vol: 'volume' };
 
@@ -199,14 +199,16 @@ const LABELS: Readonly<Record<string, string>> = { no: 'number', tel: 'telephone
  */
 export const englishAbbreviationRule: Rule = {
   name: 'abbreviation',
-  pattern: `(?=[NTtVv])(?<![\\p{L}\\p{N}.])(No\\.(?=:[ \u00A0]*\\p{N})|(?:Tel|tel|TEL|Vol|vol|VOL)\\.?(?=:?[ \u00A0]*\\p{N}))|(?=[A-Za-z])(?:${dictionaryRule.pattern})|(?=[${STREET_INITIALS}])(?<=[ \u00A0])(?:${STREET_WORDS})${WORD_END}(?<=(?:\\p{Lu}\\p{L}*|\\d(?:st|nd|rd|th))[ \u00A0]+\\p{L}+)|(?=No)(?<=(?<![\\p{L}])(?:the|a|The|A)[ \u00A0]+)No(?=[ \u00A0]+\\p{N})`,
+  pattern: `(?=[NTtVv])(?<![\\p{L}\\p{N}.])(No\\.(?=:[ \u00A0]*\\p{N}|\\p{N})|(?:Tel|tel|TEL|Vol|vol|VOL)\\.?(?=:?[ \u00A0]*\\p{N}))|(?=[A-Za-z])(?:${dictionaryRule.pattern})|(?=[${STREET_INITIALS}])(?<=[ \u00A0])(?:${STREET_WORDS})${WORD_END}(?<=(?:\\p{Lu}\\p{L}*|\\d(?:st|nd|rd|th))[ \u00A0]+\\p{L}+)|(?=No)(?<=(?<![\\p{L}])(?:the|a|The|A)[ \u00A0]+)No(?=[ \u00A0]+\\p{N})`,
   rewrite(groups, ctx) {
     const whole = groups[0];
     if (!whole) return undefined;
     // "the No 1 seed", "a No 2 hit": number, written without its full stop.
     if (whole === 'No') return 'number';
     const label = groups[1];
-    if (label !== undefined) return LABELS[label.replace('.', '').toLowerCase()];
+    // "No.2 Genoa": a space between the word and the number written without one.
+    if (label !== undefined)
+      return `${LABELS[label.replace('.', '').toLowerCase()]}${/\p{N}/u.test(ctx.input.charAt(ctx.end)) ? ' ' : ''}`;
     const street = AFTER_NAME[whole];
     const before = ctx.input.slice(Math.max(0, ctx.index - 24), ctx.index);
     const after = ctx.input.slice(ctx.end, ctx.end + 3);

@@ -138,9 +138,16 @@ export function yearWords(digits: string): string {
 
 /**
  * A house number as it is said in an address: in pairs, "123" → "one twenty three", "105" →
- * "one oh five", "1211" → "twelve eleven", "100" → "one hundred"; other lengths as a cardinal.
+ * "one oh five", "1211" → "twelve eleven", "100" → "one hundred"; five digits as two and three,
+ * "13620" → "thirteen six twenty", "24001" → "twenty four oh oh one" ("12000" twelve thousand);
+ * other lengths as a cardinal.
  */
 export function houseNumberWords(digits: string): string {
+  if (/^[1-9]\d{4}$/.test(digits) && !digits.endsWith('000')) {
+    const last = digits.slice(2);
+    const three = last.startsWith('0') ? `oh ${yearHalf(last.slice(1))}` : houseNumberWords(last);
+    return `${cardinalWords(digits.slice(0, 2))} ${three}`;
+  }
   if (!/^[1-9]\d{2}$/.test(digits)) return yearWords(digits);
   return `${ONES[Number(digits[0])]} ${yearHalf(digits.slice(1))}`;
 }

@@ -407,9 +407,12 @@ const DAY_LISTED_BEFORE = new RegExp(
 );
 /** Short days that are no English word ("Tues", "Thurs", "Fri"): a day wherever they stand. */
 const ONLY_A_DAY = /^(?:Tues?|Thu(?:rs?)?|Fri)\.?$/u;
-/** After a short day: another day joined the same way, or a clock time ("Fri 5:45-7:15pm", "Sat: 10am", "Sun 9.30am"). */
+/**
+ * After a short day: another day joined the same way or by "to" or a dash ("Wed to Fri"), or a
+ * clock time, after a colon or a dash too ("Fri 5:45-7:15pm", "Sat: 10am", "Sun – Noon to 4 p.m.").
+ */
 const DAY_LISTED_AFTER = new RegExp(
-  `^(?:${SP}*(?:[&,/]|and)${SP}*(?:${WEEKDAY})(?![\\p{L}])|:?${SP}+(?:noon|midnight|\\d{1,2}:[0-5]\\d|\\d{1,2}(?:\\.[0-5]\\d)?${SP}?(?:[ap]\\.?m\\.?|[AP]\\.?M\\.?)(?![\\p{L}])))`,
+  `^(?:${SP}*(?:[&,/–—-]|and|to|through|thru)${SP}*(?:${WEEKDAY})(?![\\p{L}])|(?::|${SP}*[–—-])?${SP}+(?:[Nn]oon|[Mm]idnight|[Cc]losed|\\d{1,2}:[0-5]\\d|\\d{1,2}(?:\\.[0-5]\\d)?${SP}?(?:[ap]\\.?m\\.?|[AP]\\.?M\\.?)(?![\\p{L}])))`,
   'u',
 );
 
@@ -437,6 +440,18 @@ const weekdayInHoursRule: Rule = {
 /** A whole word that is a month's name or abbreviation. */
 const MONTH_ALONE = new RegExp(`^${MONTH}$`, 'u');
 
+const tildeRule: Rule = {
+  name: 'range',
+  // "5~10 kg", "90VAC~240VAC": a tilde after a number, or a unit written after one, is "to";
+  // before a number elsewhere it is "about" ("~500 people"). eSpeak says "tilde".
+  pattern: `~(?=${SP}?\\d)`,
+  rewrite(_groups, ctx) {
+    if (/\d[\p{L}°%]{0,4}[ \u00A0]?$/u.test(before(ctx, 8))) return RANGE_WORD;
+    if (/(?:^|[^\p{L}])(?:about|approximately|around|roughly)[ \u00A0]*$/iu.test(before(ctx, 16))) return ' ';
+    return /[\p{L}\p{N}]$/u.test(before(ctx, 1)) ? ' about ' : 'about ';
+  },
+};
+
 const monthRangeRule: Rule = {
   name: 'range',
   // "May-Sept", "Jan–Mar" → "May to September", "January to March": a dash between months is "to".
@@ -444,12 +459,19 @@ const monthRangeRule: Rule = {
   // expression (it stays under the size V8 optimises).
   pattern: `(?=[JFMASONDjfmasond])(?<![\\p{L}\\p{N}])(${MONTH})${SP}?[-–]${SP}?([A-Za-z]{3,9}\\.?)(?![\\p{L}\\p{N}])`,
   rewrite([whole, first, last]) {
-    if (!whole || !first || !last || !MONTH_ALONE.test(last)) return undefined;
+    if (!whole || !first || !last) return undefined;
+    // "January-August." ends a sentence: its full stop is not an abbreviation's.
+    const stop = last.endsWith('.') && !MONTH_ALONE.test(last) ? '.' : '';
+    if (!MONTH_ALONE.test(stop ? last.slice(0, -1) : last)) return undefined;
     const lastAt = whole.lastIndexOf(last);
     return [
       piece(EN_MONTHS[monthNumber(first) - 1] as string, 0, first.length),
       piece(' to ', first.length, lastAt),
-      piece(EN_MONTHS[monthNumber(last) - 1] as string, lastAt, whole.length),
+      piece(
+        `${EN_MONTHS[monthNumber(stop ? last.slice(0, -1) : last) - 1] as string}${stop}`,
+        lastAt,
+        whole.length,
+      ),
     ];
   },
 };
@@ -629,6 +651,22 @@ function durationWords(parts: [string, string][], beforeLast = ' and '): string 
   const last = words.pop() as string;
   return words.length > 0 ? `${words.join(' ')}${beforeLast}${last}` : last;
 }
+
+const lapTimeRule: Rule = {
+  name: 'time',
+  // "19:04.70", "1:02:17.5": a stopwatch's time with fractions of a second, never a clock's:
+  // "nineteen minutes four point seven zero seconds".
+  pattern: `${NUM_BEFORE}(?:(\\d{1,2}):)?(\\d{1,2}):([0-5]\\d)\\.(\\d{1,3})(?![\\p{N}]|[:.,]\\p{N})`,
+  rewrite([whole, h, min, sec, fraction]) {
+    if (!whole || !min || !sec || !fraction) return undefined;
+    const before = durationWords([
+      [h ?? '0', 'hour'],
+      [min, 'minute'],
+    ]).replace(/^zero minutes$/u, '');
+    const seconds = `${decimalWords(String(Number(sec)), fraction)} seconds`;
+    return before ? `${before.replace(' and ', ' ')} ${seconds}` : seconds;
+  },
+};
 
 const durationRule: Rule = {
   name: 'duration',
@@ -907,13 +945,14 @@ function attributive(
 const moneyBeforeRule: Rule = {
   name: 'money',
   // $5, $1,234.12, US$5, €20, £3.50, $3 million, $2.5bn, USD 50, $5-$10, $5–10, "$ 1 million"
-  pattern: `(?=[-−$€£¥￥₩₹₫A-Z])(?<![\\p{L}\\p{N}])([-−])?((?:${SYMBOL})${SP}?|(?:${CODE})${SP})(${AMOUNT})(?:[ \u00A0\u202F-]?(${SCALE}))?(?:${SP}?[-–—]${SP}?(${SYMBOL})?(${AMOUNT})(?:${SP}?(${SCALE}))?)?(?:/(${PERIOD}))?(?![\\p{N}]|[.,]\\p{N})(${SP}dollars(?![\\p{L}]))?`,
+  pattern: `(?=[-−$€£¥￥₩₹₫A-Z])(?<![\\p{L}\\p{N}])([-−])?((?:${SYMBOL})${SP}?|(?:${CODE})${SP})(${AMOUNT})(?:[ \u00A0\u202F-]?(${SCALE}))?(?:${SP}?[-–—]${SP}?(${SYMBOL})?(${AMOUNT})(?:${SP}?(${SCALE}))?)?(?:/(${PERIOD}))?(?![\\p{N}]|[.,]\\p{N})(${SP}(?:dollars|USD)(?![\\p{L}]))?`,
   rewrite([whole, minus, symbol, amount, scale, symbol2, amount2, scale2, period, doubled], ctx) {
     if (!whole || !symbol || !amount) return undefined;
-    // "$1 million dollars": the currency written twice is said once.
+    // "$1 million dollars", "$200 USD": the currency written twice is said once ("two hundred US dollars").
     if (doubled !== undefined && !symbol.endsWith('$')) return undefined;
     const sign = minus ? 'minus ' : '';
-    const currency = attributive(CURRENCY_BY_SYMBOL[symbol.trim()], period === undefined ? ctx : undefined, [
+    const named = doubled?.trim() === 'USD' ? 'USD' : symbol.trim();
+    const currency = attributive(CURRENCY_BY_SYMBOL[named], period === undefined ? ctx : undefined, [
       [amount, scale],
       [amount2, scale2],
     ]);
@@ -969,7 +1008,9 @@ function closesAQuote(ctx: RuleContext, mark: string): boolean {
   const text = before(ctx, 80).replace(/^.*[.!?](?=\s)/su, '');
   if (mark === '”') return text.lastIndexOf('“') > text.lastIndexOf('”');
   if (mark === '’') return text.lastIndexOf('‘') > text.lastIndexOf('’');
-  if (mark === '"' || mark === "'") return (text.split(mark).length - 1) % 2 === 1;
+  // Marks right after a digit are inch or foot marks ("4.37\", but we were 0.77\" below"), not quotes.
+  if (mark === '"' || mark === "'")
+    return (text.match(new RegExp(`(?<!\\d)${mark}`, 'gu')) ?? []).length % 2 === 1;
   return false;
 }
 
@@ -1072,8 +1113,10 @@ const inchAbbreviationRule: Rule = {
 
 /** A unit by its symbol: the user's own units for English first, then the table. */
 function lookUpUnit(symbol: string, ctx: RuleContext): UnitWords | undefined {
-  // "º" (the ordinal indicator) is often typed for the degree sign: "350ºF", "400º".
-  return ctx.options.units?.get(symbol) ?? ENGLISH_UNITS[symbol.replace('º', '°')];
+  // "º" (the ordinal indicator) is often typed for the degree sign: "350ºF", "400º"; "25° C" is "25°C".
+  return (
+    ctx.options.units?.get(symbol) ?? ENGLISH_UNITS[symbol.replace('º', '°').replace(/(?<=°)[ \u00A0]/u, '')]
+  );
 }
 
 /** A recipe's spoon as a capital or small letter before an ingredient: "1 T butter", "2 T. flour" tablespoons; "1 t salt" a teaspoon. */
@@ -1105,7 +1148,7 @@ const NUMBER_BEFORE_UNIT =
   /([-−–]?[\d,.]+)(?:[ \u00A0\u202F](?:thousand|million|billion))?[ \u00A0\u202F]?$/u;
 
 const UNIT_TOKEN =
-  '(?:c\\.(?=\\s)|°[CFNSEW]?|℃|℉|sq ft|sq mi|fl oz|in\\.(?=\\s|$)|m\\.p\\.h(?:\\.(?!\\s*(?:$|\\p{Lu})))?|[\\p{L}µΩ]{1,6}[²³23]?(?:/[\\p{L}µΩ]{1,4}[²³23]?)?)';
+  '(?:c\\.(?=\\s)|°(?:[ \u00A0]?[CF](?![\\p{L}])|[NSEW])?|℃|℉|sq ft|sq mi|fl oz|in\\.(?=\\s|$)|m\\.p\\.h(?:\\.(?!\\s*(?:$|\\p{Lu})))?|[\\p{L}µΩ]{1,6}[²³23]?(?:/[\\p{L}µΩ]{1,4}[²³23]?)?)';
 
 /** Units of cooking and of mass, before which a noun is what is measured ("2 tbsp sugar", "10 mg aspirin"), not qualified. */
 const AMOUNT_OF_UNITS: ReadonlySet<string> = new Set([
@@ -1240,11 +1283,14 @@ const perUnitRule: Rule = {
 const perRule: Rule = {
   name: 'measure',
   // "calls/day" calls per day, "miles/hour", "$/kg" dollars per kilogram, "$90/barrel" ninety
-  // dollars per barrel; "and/or" stays
+  // dollars per barrel, "$1,404/case"; "and/or" stays
   pattern: `(?=[/$€£¥])(?:(\\$|[€£¥])|(?<=\\p{L}|[$€£¥]\\d[\\d,.]*))/(\\p{L}{2,8})(?![\\p{L}\\p{N}/])(?:\\.(?=${SP}+\\p{Ll}))?`,
   rewrite([whole, currency, word], ctx) {
     if (!whole || !word) return undefined;
-    const unit = PER_WORDS.has(word) ? word : (PERIODS[word] ?? lookUpUnit(word, ctx)?.one);
+    // After an amount of money any word in lower case is what it buys ("$1,404/case" per case).
+    const bought =
+      /^\p{Ll}{3,8}$/u.test(word) && /[$€£¥]\d[\d,.]*$/u.test(before(ctx, 16)) ? word : undefined;
+    const unit = PER_WORDS.has(word) ? word : (PERIODS[word] ?? lookUpUnit(word, ctx)?.one ?? bought);
     if (unit === undefined) return undefined;
     const money = currency === undefined ? '' : (CURRENCY_BY_SYMBOL[currency]?.many ?? '');
     return `${money} per ${unit}`;
@@ -1354,6 +1400,14 @@ const ordinalRule: Rule = {
     if (ordinalSuffix(digits) !== suffix.toLowerCase()) return undefined;
     return ordinalWords(digits);
   },
+};
+
+const compoundOrdinalRule: Rule = {
+  name: 'ordinal',
+  // "turn-of-the-18th-century", "mid-19th-century": an ordinal inside a compound of words (a code
+  // such as "COVID-19" has no ordinal suffix).
+  pattern: `(?=\\d)(?<=(?<![\\p{L}])(?:the|mid|late|early)-)(\\d{1,2})(st|nd|rd|th)(?=-\\p{Ll})`,
+  rewrite: ordinalRule.rewrite,
 };
 
 const UNICODE_FRACTIONS: Record<string, [string, string]> = {
@@ -1509,8 +1563,14 @@ const seasonRule: Rule = {
       return Number(slashed) === Number(first) + 1 ? `${yearWords(first)} ${yearWords(slashed)}` : undefined;
     }
     if (!whole || !first || !firstTail || !second) return undefined;
-    // Other years are a range ("1990-95"): the first year here, the rest left to the other rules.
-    if ((Number(firstTail) + 1) % 100 !== Number(second)) return { out: yearWords(first), end: first.length };
+    if ((Number(firstTail) + 1) % 100 !== Number(second)) {
+      // A range of this century's years after 2010 says the second whole ("Drink 2014-20": twenty
+      // fourteen to twenty twenty; "to twenty" would be a number).
+      if (first.startsWith('20') && Number(firstTail) >= 10 && Number(second) > Number(firstTail))
+        return `${yearWords(first)} to ${yearWords(`20${second}`)}`;
+      // Other years are a range ("1990-95"): the first year here, the rest left to the other rules.
+      return { out: yearWords(first), end: first.length };
+    }
     return `${yearWords(first)} ${second.startsWith('0') ? `oh ${cardinalWords(second.slice(1))}` : cardinalWords(second)}`;
   },
 };
@@ -1851,7 +1911,7 @@ function unsignedNumberWords(n: string, ctx: RuleContext): string | undefined {
   if (isDialled(n, ctx) || isServiceNumber(n, ctx)) return digitWords(n);
   if (/^[1-9]\d?00$/.test(n) && BLOCK_AFTER.test(after(ctx, 8))) return blockNumberWords(n);
   if (
-    /^[1-9]\d{2,3}$/.test(n) &&
+    /^[1-9]\d{2,4}$/.test(n) &&
     (STREET_AHEAD.test(after(ctx, 80)) || COMPASS_NAME_AHEAD.test(after(ctx, 24)))
   )
     return houseNumberWords(n);
@@ -1941,6 +2001,12 @@ const rangeRule: Rule = {
   pattern: `(?=[ \u00A0\u202F–—-])(?<=\\d(?:[%‰s]|st|nd|rd|th)?|\\d${SP}?(?:[ap]\\.?m\\.?|[AP]\\.?M\\.?))${SP}?[-–—]${SP}?(?=[$€£¥'’]?\\d|(?:${MONTH})${SP}+\\d)`,
   rewrite(_groups, ctx) {
     if (inDashedCode(ctx)) return undefined;
+    // "8:10 AM - 10K Run/Walk Start": a race's distance after a time is what starts then.
+    if (
+      /^\d{1,3}[Kk](?![\p{L}\p{N}])/u.test(after(ctx, 8)) &&
+      /(?:\d:[0-5]\d|[AaPp]\.?[Mm]\.?)[ \u00A0]*$/u.test(before(ctx, 10))
+    )
+      return undefined;
     // "May 14, 2024 - 4:30pm": a dash between a year and a clock time is a pause, not "to".
     if (YEAR_END_BEFORE.test(before(ctx, 8)) && CLOCK_TIME_AHEAD.test(after(ctx, 16))) return ', ';
     // "50-50", "1-1": the same number twice is not a range.
@@ -2193,6 +2259,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   ratioRule,
   pointClockRule,
   clockTimeRule,
+  lapTimeRule,
   durationRule,
   moneyBeforeRule,
   moneyAfterRule,
@@ -2204,6 +2271,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   numberUnitHyphenRule,
   inchAbbreviationRule,
   ordinalRule,
+  compoundOrdinalRule,
   versionRule,
   shootingRule,
   overtimeRule,
@@ -2223,6 +2291,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   perRule,
   perUnitRule,
   rangeRule,
+  tildeRule,
   usStateRule,
   datelineTitleRule,
   callSignBandRule,

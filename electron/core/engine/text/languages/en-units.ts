@@ -107,6 +107,10 @@ export const ENGLISH_UNITS: Readonly<Record<string, UnitWords>> = {
   mV: unit('millivolt'),
   V: unit('volt'),
   kV: unit('kilovolt'),
+  // "240 VAC", "12VDC": volts and the current's kind, spelt as spellAcronym spells it ("A.C": an
+  // "A" then a letter is said "ay", not "a").
+  VAC: unit('volt A.C', 'volts A.C'),
+  VDC: unit('volt D C', 'volts D C'),
   mA: unit('milliamp'),
   mAh: unit('milliamp hour'),
   Ah: unit('amp hour'),

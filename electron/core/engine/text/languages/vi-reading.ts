@@ -55,7 +55,7 @@ const NUMBER =
   '\\d{1,3}(?:[.\u00A0\u202F]\\d{3})+(?:,\\d+)?|\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:[.,]\\d+)?';
 /** What may follow a number: a currency, percent, a unit (looked up by the rule), a scale ("15k"). */
 const SUFFIX =
-  '(?:độ[ \u00A0]?[CF]|°[CF]?|0C|[%‰](?:/\\p{Ll}{2,6})?|[$€£¥₫₩]|US\\$|[\\p{L}µμ]{1,5}[23²³]?(?:/[\\p{L}µμ]{1,5}[23²³]?){0,2})(?![\\p{L}\\p{N}_])';
+  '(?:độ[ \u00A0]?[CF]|°[CF]?|0C|[%‰](?:/\\p{Ll}{2,6})?|[$€£¥₫₩]|US\\$|[\\p{L}µμ]{1,5}[23²³]?(?:/[ \u00A0]?[\\p{L}µμ]{1,5}[23²³]?){0,2})(?![\\p{L}\\p{N}_])';
 
 /** The lower-cased text just before a match, for the words that decide a reading. */
 function before(ctx: RuleContext, length = 24): string {
@@ -880,7 +880,8 @@ function unitWords(symbol: string, value: ViNumber, ctx: RuleContext): string | 
   if (own) return value.int === '1' && value.frac === undefined ? own.one : own.many;
   const known = VI_UNITS.get(symbol);
   if (known) return known;
-  const [head, ...pers] = symbol.split('/');
+  // "80 km/ giờ": a space after the slash too.
+  const [head, ...pers] = symbol.split(/\/[ \u00A0]?/u);
   if (head && pers.length > 0) {
     // A rate: "km/h", "người/km2", "đồng/lít", "đồng/phòng/đêm" (a word after "/" is read as written).
     const perWords = pers.map((per) => perUnitWords(per, ctx));
@@ -1649,6 +1650,24 @@ const PER_NOUN =
 
 const PER_NOUN_WORD = new RegExp(`^${PER_NOUN}$`, 'u');
 
+/** Units a price or a grade is given per, written after a word or an acronym ("đồng/độ TSC/kg", "Nhân dân tệ/tấn"). */
+const PRICE_UNIT = '(?:kg|tấn|tạ|lít|ha|m2|m²|m3|m³)(?![\\p{L}\\p{N}_])';
+
+const perPriceUnitRule: Rule = {
+  name: 'measure',
+  // "422 đồng/độ TSC/kg", "14.915 Nhân dân tệ/tấn", "đồng/TSC/kg": a price per a unit after a
+  // word (not an address: no dot or digit in the word) is "trên" the unit; so is the "/" after
+  // "đồng" before a grade in capitals.
+  // A table's heading "đ/kg" is "đồng trên ki lô gam".
+  pattern: `/(?<=(?:^|[\\s(])\\p{L}+/|/\\p{Lu}{2,}/)(?:(${PRICE_UNIT})|(?<=đồng/)(?=\\p{Lu}{2,}/${PRICE_UNIT}))|(?<=(?:^|[\\s(]))(đ|VNĐ|VND)/(${PRICE_UNIT})`,
+  rewrite([whole, unit, currency, perUnit], ctx) {
+    if (whole === undefined) return undefined;
+    const unitName = (u: string) => ctx.options.units?.get(u)?.one ?? VI_UNITS.get(u) ?? u;
+    if (currency && perUnit) return `${VI_CURRENCIES.get(currency) ?? currency} trên ${unitName(perUnit)}`;
+    return unit ? ` trên ${unitName(unit)}` : ' trên ';
+  },
+};
+
 const perNounRule: Rule = {
   name: 'measure',
   // "8.000 bệnh nhân/ngày", "6 muỗng cà phê/ngày", "4 liều/24 giờ", "90 mg/kg/24 giờ", "triệu
@@ -1731,8 +1750,9 @@ const groupedRatioRule: Rule = {
 
 const timesRule: Rule = {
   name: 'measure',
-  // "1.440 x 2.560 pixel", "20 x 30 cm", "3 × 4": a size or a product, "nhân".
-  pattern: `[x×](?<=\\d${SP}+[x×])(?=${SP}+\\d)|×(?<=\\d×)(?=\\d)`,
+  // "1.440 x 2.560 pixel", "20 x 30 cm", "3 × 4": a size or a product, "nhân"; so is an "x"
+  // between a measure and the next side's name ("dài 60cm x rộng 30cm x cao 80cm").
+  pattern: `[x×](?<=\\d${SP}*(?:\\p{Ll}{1,3}${SP}*)?${SP}[x×])(?=${SP}+(?:\\d|(?:dài|rộng|cao|sâu|dày)(?![\\p{L}])))|×(?<=\\d×)(?=\\d)`,
   rewrite: ([whole]) => (whole === '×' ? ' nhân ' : 'nhân'),
 };
 
@@ -1757,6 +1777,14 @@ const SIGN_WORDS: ReadonlyMap<string, string> = new Map(
   }),
 );
 
+const unitAfterEachRule: Rule = {
+  name: 'measure',
+  // "mỗi kWh điện", "mỗi kg": a unit after "mỗi" is said with no number before it.
+  pattern: `(?=[kMGmµc])(?<=(?:^|[^\\p{L}])mỗi${SP}+)[kMGmµc]?(?:Wh|Wp|W|m[23²³]?|g|l)(?![\\p{L}\\p{N}])`,
+  rewrite: ([whole], ctx) =>
+    whole ? (ctx.options.units?.get(whole)?.one ?? VI_UNITS.get(whole)) : undefined,
+};
+
 const pointsPercentRule: Rule = {
   name: 'percent',
   // "tăng 1,2 điểm %": percentage points.
@@ -1766,10 +1794,15 @@ const pointsPercentRule: Rule = {
 
 const signRule: Rule = {
   name: 'symbol',
-  // "≥ 11,1 mmol/l", "5 ± 0,2", "~500 người": a sign before a number said as a word.
+  // "≥ 11,1 mmol/l", "5 ± 0,2", "~500 người": a sign before a number said as a word; a tilde
+  // after a number, or a unit written after one, is a range ("5~10 kg", "90VAC~240VAC": "đến").
   pattern: `[≥≤≠±≈~](?=${SP}*[-−]?\\d)`,
   rewrite([whole], ctx) {
-    const word = whole ? SIGN_WORDS.get(whole) : undefined;
+    const range = whole === '~' && /\d[\p{L}°%]{0,4}[ \u00A0]?$/u.test(before(ctx, 8));
+    // "khoảng ~5 kg": the word is written already.
+    if (whole === '~' && /(?:^|[^\p{L}])(?:khoảng|chừng|xấp xỉ)[ \u00A0]*$/iu.test(before(ctx, 12)))
+      return ' ';
+    const word = range ? 'đến' : whole ? SIGN_WORDS.get(whole) : undefined;
     if (!word) return undefined;
     const gap = (c: string) => (/[\p{L}\p{N}]/u.test(c) ? ' ' : '');
     return `${gap(ctx.input.charAt(ctx.index - 1))}${word}${gap(ctx.input.charAt(ctx.end))}`;
@@ -1947,6 +1980,7 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   ageRatingRule,
   quantityRule,
   perAmountRule,
+  perPriceUnitRule,
   perNounRule,
   moneyPerRule,
   choiceSlashRule,
@@ -1955,6 +1989,7 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   timesRule,
   nounRangeRule,
   pointsPercentRule,
+  unitAfterEachRule,
   sundayRule,
   initialsRule,
   nameInitialRule,

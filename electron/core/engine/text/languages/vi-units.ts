@@ -90,6 +90,10 @@ export const VI_UNITS: ReadonlyMap<string, string> = new Map(
     kw: 'ki lô oát',
     kWh: 'ki lô oát giờ',
     kwh: 'ki lô oát giờ',
+    // a solar plant's peak power ("6-10 kWp", "đồng/kWp")
+    Wp: 'oát píc',
+    kWp: 'ki lô oát píc',
+    MWp: 'mê ga oát píc',
     MW: 'mê ga oát',
     MWh: 'mê ga oát giờ',
     GW: 'di ga oát',
@@ -101,6 +105,9 @@ export const VI_UNITS: ReadonlyMap<string, string> = new Map(
     mhz: 'mê ga héc',
     GHz: 'di ga héc',
     ghz: 'di ga héc',
+    // energy in food ("khoảng 360–370 kcal")
+    kcal: 'ki lô ca lo',
+    Kcal: 'ki lô ca lo',
     // screens and cameras ("sáng 1.000 nit", "camera 200 MP")
     nit: 'nít',
     nits: 'nít',
@@ -162,6 +169,11 @@ export const VI_CURRENCIES: ReadonlyMap<string, string> = new Map(
     NDT: 'nhân dân tệ',
     '₩': 'uôn',
     KRW: 'uôn',
+    THB: 'bạt',
+    Baht: 'bạt',
+    baht: 'bạt',
+    cent: 'xen',
+    cents: 'xen',
   }),
 );
 

@@ -2189,4 +2189,41 @@ describe('English reading, seventh pass', () => {
     expect(readingOf('Mary I love you', 'en').reading).toBe('Mary I love you');
     expect(readingOf('in 2015 the', 'en').reading).toBe('in twenty fifteen the');
   });
+
+  it('home sales, race results, museum hours and power specs (set 11): five-digit house numbers, lap times, short days in hours, money per a word', () => {
+    checkHeard([
+      ['The home at 13620 West Carriage Lane in', 'The home at thirteen six twenty West Carriage Lane in'],
+      ['at 24001 South Sunset Lakes Drive, sold', 'at twenty four oh oh one South Sunset Lakes Drive, sold'],
+      [
+        'Selah Bach (19:04.70), Chelsea',
+        'Selah Bach (nineteen minutes four point seven zero seconds), Chelsea',
+      ],
+      ['Campbell (24:00.10) was', 'Campbell (twenty four minutes zero point one zero seconds) was'],
+      ['Wed to Fri – 10 a.m. to 5 p.m.', 'Wednesday to Friday – ten a.m. to five p.m.'],
+      ['Sun – Noon to 4 p.m.', 'Sunday – Noon to four p.m.'],
+      ['a clear first bonus of $200 USD.', 'a clear first bonus of two hundred US dollars.'],
+      ['for $1,404/case, deserves', 'for one thousand four hundred four dollars per case, deserves'],
+      ['operated at 120VAC, and', 'operated at one hundred twenty volts A.C, and'],
+      [
+        'less than 1W (at 90VAC~240VAC).',
+        'less than one watt (at ninety volts A.C to two hundred forty volts A.C).',
+      ],
+      ['a temperature of 25° C, with', 'a temperature of twenty five degrees Celsius, with'],
+      ['the leg from No.2 to Milnerton', 'the leg from number two to Milnerton'],
+      ['takes places from January-August.', 'takes places from January to August.'],
+      ['Drink 2014-20.', 'Drink twenty fourteen to twenty twenty.'],
+      ['the turn-of-the-18th-century plight', 'the turn-of-the-eighteenth-century plight'],
+      [
+        'is 4.37", but we were 0.77" below',
+        'is four point three seven inches, but we were zero point seven seven inches below',
+      ],
+      ['• Nurture and Nap Time is 2 - 4 p.m. daily.', 'Nurture and Nap Time is two to four p.m. daily.'],
+      ['- 8:10 AM - 10K Run', 'eight ten a.m. - ten K Run'],
+    ]);
+    // A year range before 2010 keeps its short second year; a sun and a verb stay words.
+    expect(readingOf('in 1990-95', 'en').reading).toBe('in nineteen ninety to ninety five');
+    expect(readingOf('The Sun - a newspaper', 'en').reading).toBe('The Sun - a newspaper');
+    expect(readingOf('salaries of 50-60K a year', 'en').reading).toMatch(/^salaries of fifty to sixty /u);
+    expect(readingOf('about ~5 kg', 'en').reading).toMatch(/^about +five kilograms$/u);
+  });
 });

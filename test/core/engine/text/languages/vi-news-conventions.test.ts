@@ -891,4 +891,37 @@ describe('medicine leaflets, recipes, rice prices, timetables and admissions (te
       ],
     ]);
   });
+  it('reads solar and food units, baht and cents, a unit after "mỗi", prices per unit after a word, a size with "x", a tilde range', () => {
+    each([
+      [
+        'đạt 6-10 kWp (khoảng 4-6 m²/kWp)',
+        'đạt sáu đến mười ki lô oát píc (khoảng bốn đến sáu mét vuông trên ki lô oát píc)',
+      ],
+      ['khoảng 360–370 kcal', 'khoảng ba trăm sáu mươi đến ba trăm bảy mươi ki lô ca lo'],
+      ['về mức 70,73 Baht/kg', 'về mức bảy mươi phẩy bảy mươi ba bạt trên ki lô gam'],
+      ['giảm nhẹ 1 cent/kg', 'giảm nhẹ một xen trên ki lô gam'],
+      ['mỗi kWh điện sẽ tăng', 'mỗi ki lô oát giờ điện sẽ tăng'],
+      ['và 80 km/ giờ với', 'và tám mươi ki lô mét trên giờ với'],
+      [
+        'ở mức 422 đồng/độ TSC/kg, giá',
+        'ở mức bốn trăm hai mươi hai đồng trên độ tê ét xê trên ki lô gam, giá',
+      ],
+      ['412 đồng/TSC/kg; còn', 'bốn trăm mười hai đồng trên tê ét xê trên ki lô gam; còn'],
+      ['về mức 14.915 Nhân dân tệ/tấn.', 'về mức mười bốn nghìn chín trăm mười lăm Nhân dân tệ trên tấn.'],
+      ['(không kháng sinh), đ/kg', '(không kháng sinh), đồng trên ki lô gam'],
+      [
+        'dài 60cm x rộng 30cm x cao 80cm',
+        'dài sáu mươi xen ti mét nhân rộng ba mươi xen ti mét nhân cao tám mươi xen ti mét',
+      ],
+      ['từ 5~10 kg', 'từ năm đến mười ki lô gam'],
+      ['trên Cổng TTĐT thành phố', 'trên Cổng thông tin điện tử thành phố'],
+      ['Đài TH TP. HCM sẽ', 'Đài truyền hình thành phố Hồ Chí Minh sẽ'],
+      ['• 100g gạo lứt', 'một trăm gam gạo lứt'],
+    ]);
+    // "nạc/gân" is still a choice; "~" before a number alone is "khoảng".
+    each([
+      ['nạc/gân', 'nạc hoặc gân'],
+      ['nặng ~5 kg', 'nặng khoảng năm ki lô gam'],
+    ]);
+  });
 });
