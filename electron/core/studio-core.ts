@@ -159,12 +159,6 @@ export interface CoreOptions {
   leaseMs?: number;
   /** On a shared database, the slow poll under the notifications, ms (default 2000). */
   pollMs?: number;
-  /**
-   * Once listening, rehearse the submit path in the background (Jobs.rehearse), so the first
-   * second of a flood of submits does not wait for V8 to optimise it. `serve` and the desktop app
-   * turn it on; off by default (tests start hundreds of servers).
-   */
-  rehearseSubmits?: boolean;
 }
 
 export interface Core {
@@ -289,11 +283,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     await projectRenders.start();
     await projectExports.resume();
     const tightening = tightenInBackground(options.dataDir, log);
-    if (options.rehearseSubmits) {
-      jobs
-        .rehearse()
-        .catch((error: unknown) => log.warn(`rehearsing the submit path: ${(error as Error).message}`));
-    }
 
     const ownEngine = options.engine === undefined;
     // Callers get the engine as given or started (the Electron shell shares its own); the

@@ -277,7 +277,6 @@ async function startCoreOnFreePort(
         uiDir: options.uiDir,
         log,
         holder: 'Narration Studio desktop app',
-        rehearseSubmits: true,
         voiceMapping: voiceMappingOf(settings.get()),
         // The Settings view edits this same store, so the shell's later writes keep the change.
         settings,

@@ -295,7 +295,7 @@ export function runServe(argv: string[]): Promise<number> {
       if (chosen.notice) process.stderr.write(`${chosen.notice}\n`);
       port = chosen.port;
     }
-    const core = await createCore({ ...coreOptions, port, rehearseSubmits: true });
+    const core = await createCore({ ...coreOptions, port });
     if (apiKey !== undefined) {
       const { row, created } = await ensureApiKey(
         core.store,

@@ -89,8 +89,6 @@ export interface Jobs {
   progress(requestId: string): number | undefined;
   /** Starts runner and deliverer (after the server knows its address). */
   start(): Promise<void>;
-  /** Runs the submit path over made-up submits, rolled back (see Submitter.rehearse). Never rejects. */
-  rehearse(): Promise<void>;
   /** Stops accepting, drains the runner (up to `graceMs`), then the deliverer. */
   close(graceMs?: number): Promise<void>;
 }
@@ -291,7 +289,6 @@ export function createJobs(options: JobsOptions): Jobs {
       await exports.start();
       deliverer.start();
     },
-    rehearse: () => submitter.rehearse(),
     close(graceMs) {
       closing ??= (async () => {
         await submitter.close();

@@ -10,7 +10,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../shared/errors';
-import { DEFAULT_MODEL, type AudioFormat, type Bitrate, type ModelId } from '../../shared/options';
+import type { AudioFormat, Bitrate, ModelId } from '../../shared/options';
 import { findVoice } from '../../shared/voices';
 import type { IdempotencyRow, KeyRow, NewRequestRow, Repos, RequestRow, Store } from '../store';
 import { isoTime, type Clock } from '../platform/clock';
@@ -69,16 +69,6 @@ export interface Submitter {
    * refused submit (credits, queue limit) records no key, so it can be sent again later.
    */
   submitIdempotent(input: SubmitInput, idempotency: Idempotency | undefined): Promise<SubmitOutcome>;
-  /**
-   * Runs the path of an accepted submit (the key's row locked, the decisions, the batched
-   * inserts) `batches` times over `size` made-up submits of a made-up key, each time in a
-   * transaction that is rolled back: nothing is stored, charged or announced. So the first
-   * real submits find that code compiled and optimised by V8 instead of paying for it under
-   * load (issue 42). Real submits that arrive meanwhile wait for the batch under way, never
-   * for the whole rehearsal, and once as many real submits as it would make have come it ends
-   * (they warmed the path). Never rejects.
-   */
-  rehearse(batches?: number, size?: number): Promise<void>;
   /** Commits what is pending; later submits reject with SHUTTING_DOWN. */
   close(): Promise<void>;
 }
@@ -142,12 +132,6 @@ async function writeBatch(tx: Repos, batch: BatchWrites): Promise<Map<string, Re
   return new Map(stored.map((row) => [row.id, row]));
 }
 
-/** A rehearsal's batches and their size: about the first second of a flood at 50 connections. */
-const REHEARSAL_BATCHES = 60;
-const REHEARSAL_SIZE = 25;
-/** The voice of a rehearsal's made-up submits. */
-const REHEARSAL_VOICE = 'en_female_emily_us';
-
 /** Expired idempotency keys are deleted at most this often (inside a submit's transaction). */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
@@ -189,96 +173,6 @@ function newRequestRow(
     download_token: randomBytes(24).toString('base64url'),
     created_at: at.now,
   };
-}
-
-/** Thrown inside a rehearsal's transaction to roll it back. */
-class RolledBack extends Error {}
-
-/** A key that exists only inside a rehearsal's transaction. */
-function rehearsalKey(now: string): KeyRow {
-  const id = `rehearsal-${randomBytes(8).toString('hex')}`;
-  return {
-    id,
-    name: 'rehearsal',
-    key_hash: randomBytes(32).toString('hex'),
-    key_prefix: 'rehearsal',
-    prefix_hash: null,
-    signing_secret: '',
-    balance_milli: Number.MAX_SAFE_INTEGER,
-    queued: 0,
-    created_at: now,
-    revoked_at: null,
-  };
-}
-
-/** A made-up submit of a rehearsal: the shape of a real one, a voice that exists. */
-function rehearsalInput(keyId: string, i: number): SubmitInput {
-  return {
-    keyId,
-    source: i % 2 === 0 ? 'api' : 'openai',
-    text: 'Rehearsal.',
-    characters: 10,
-    voice_code: REHEARSAL_VOICE,
-    model_id: DEFAULT_MODEL,
-    audio_type: 'mp3',
-    bitrate: 128,
-    speed_rate: 1,
-    pitch_rate: 1,
-    volume: 1,
-    generate_srt: false,
-    callback_url: null,
-  };
-}
-
-/**
- * The request an earlier submit with this key created, when the key is still honoured: one
- * stored before, or one of this batch.
- */
-async function replayOf(
-  tx: Repos,
-  batch: BatchWrites,
-  keyId: string,
-  idempotency: Idempotency,
-  clock: Clock,
-): Promise<Decision | undefined> {
-  const inBatch = batch.idempotency.get(`${keyId}\n${idempotency.key}`);
-  const previous = inBatch ?? (await tx.idempotency.find(keyId, idempotency.key));
-  // ISO times of one format compare as strings.
-  if (!previous || previous.created_at <= isoTime(clock.now() - IDEMPOTENCY_WINDOW_MS)) return undefined;
-  if (previous.request_hash !== idempotency.requestHash) {
-    throw new AppError(
-      'IDEMPOTENCY_KEY_REUSED',
-      `Idempotency-Key "${idempotency.key}" was used within the last 24 hours for a different request (${previous.request_id}); use a new key for a new request.`,
-      { field: 'Idempotency-Key', request_id: previous.request_id },
-    );
-  }
-  if (inBatch) return { requestId: inBatch.request_id, replayed: true };
-  const row = await tx.requests.get(previous.request_id);
-  return row && { row, replayed: true };
-}
-
-/**
- * One rehearsal batch: a made-up key and `size` submits of it decided and written, then rolled
- * back. Rejects only when the database does.
- */
-async function rehearseBatch(
-  store: Store,
-  clock: Clock,
-  decide: (tx: Repos, batch: BatchWrites, input: SubmitInput) => Promise<Decision>,
-  size: number,
-): Promise<void> {
-  try {
-    await store.transaction(async (tx) => {
-      const key = rehearsalKey(isoTime(clock.now()));
-      await tx.keys.insert(key);
-      const batch = newBatchWrites(await tx.keys.lockForUpdate([key.id]));
-      for (let i = 0; i < size; i++) await decide(tx, batch, rehearsalInput(key.id, i));
-      await writeBatch(tx, batch);
-      throw new RolledBack();
-    });
-  } catch (error) {
-    if (!(error instanceof RolledBack)) throw error;
-  }
 }
 
 export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: SubmitterOptions): Submitter {
@@ -357,6 +251,32 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
   };
 
   /**
+   * The request an earlier submit with this key created, when the key is still honoured: one
+   * stored before, or one of this batch.
+   */
+  const replayOf = async (
+    tx: Repos,
+    batch: BatchWrites,
+    keyId: string,
+    idempotency: Idempotency,
+  ): Promise<Decision | undefined> => {
+    const inBatch = batch.idempotency.get(`${keyId}\n${idempotency.key}`);
+    const previous = inBatch ?? (await tx.idempotency.find(keyId, idempotency.key));
+    // ISO times of one format compare as strings.
+    if (!previous || previous.created_at <= isoTime(clock.now() - IDEMPOTENCY_WINDOW_MS)) return undefined;
+    if (previous.request_hash !== idempotency.requestHash) {
+      throw new AppError(
+        'IDEMPOTENCY_KEY_REUSED',
+        `Idempotency-Key "${idempotency.key}" was used within the last 24 hours for a different request (${previous.request_id}); use a new key for a new request.`,
+        { field: 'Idempotency-Key', request_id: previous.request_id },
+      );
+    }
+    if (inBatch) return { requestId: inBatch.request_id, replayed: true };
+    const row = await tx.requests.get(previous.request_id);
+    return row && { row, replayed: true };
+  };
+
+  /**
    * Accepts or refuses one submit against the batch's view of its key (balance and queue as
    * the earlier submits of the batch left them); what to write is added to `batch`.
    */
@@ -368,7 +288,7 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
   ): Promise<Decision> => {
     const key = liveKeyToCharge(batch.keys.get(input.keyId));
     if (idempotency) {
-      const replayed = await replayOf(tx, batch, key.id, idempotency, clock);
+      const replayed = await replayOf(tx, batch, key.id, idempotency);
       if (replayed) return replayed;
     }
     const voice = findVoice(input.spoken?.voice_code ?? input.voice_code);
@@ -402,34 +322,8 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
     return { requestId: id, replayed: false };
   };
 
-  /** Real submits so far: once as many as a rehearsal would make have come, they warmed the path. */
-  let submitted = 0;
-
-  const rehearse = async (batches: number, size: number): Promise<void> => {
-    for (let i = 0; i < batches && !closed && submitted < batches * size; i++) {
-      while (committing) await committing;
-      if (closed) return;
-      let refused = false;
-      committing = rehearseBatch(
-        store,
-        clock,
-        (tx, writes, input) => decide(tx, writes, input, undefined),
-        size,
-      )
-        // The database refused (full disk, a lost connection): the real submits will say so.
-        .catch(() => void (refused = true))
-        .finally(() => {
-          committing = undefined;
-          if (batch.length > 0) void flush();
-        });
-      await committing;
-      if (refused) return;
-    }
-  };
-
   const enqueue = (input: SubmitInput, idempotency: Idempotency | undefined) => {
     if (closed) return Promise.reject(new AppError('SHUTTING_DOWN', 'The server is shutting down.'));
-    submitted++;
     return new Promise<SubmitOutcome>((resolve, reject) => {
       batch.push({ input, idempotency, resolve, reject });
       if (!scheduled) {
@@ -442,7 +336,6 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
   return {
     submit: (input) => enqueue(input, undefined).then((outcome) => outcome.row),
     submitIdempotent: enqueue,
-    rehearse: (batches = REHEARSAL_BATCHES, size = REHEARSAL_SIZE) => rehearse(batches, size),
     async close() {
       closed = true;
       while (committing || batch.length > 0) await (committing ?? flush());
