@@ -110,6 +110,8 @@ export const ENGLISH_ABBREVIATIONS: Readonly<Record<string, AbbreviationEntry>> 
   'cf.': { say: 'compare' },
   'approx.': { say: 'approximately' },
   'Approx.': { say: 'Approximately' },
+  approx: { say: 'approximately' },
+  Min: { say: 'Minimum', beforeDigit: true },
   // Opening hours: "8:30am – 4:30pm, M-F".
   'M-F': { say: 'Monday to Friday' },
   'Mon-Fri': { say: 'Monday to Friday' },

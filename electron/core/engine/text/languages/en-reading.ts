@@ -409,10 +409,11 @@ const DAY_LISTED_BEFORE = new RegExp(
 const ONLY_A_DAY = /^(?:Tues?|Thu(?:rs?)?|Fri)\.?$/u;
 /**
  * After a short day: another day joined the same way or by "to" or a dash ("Wed to Fri"), or a
- * clock time, after a colon or a dash too ("Fri 5:45-7:15pm", "Sat: 10am", "Sun – Noon to 4 p.m.").
+ * clock time, after a colon or a dash too ("Fri 5:45-7:15pm", "Sat: 10am", "Sun – Noon to 4 p.m."), or a
+ * British date ("Wed, 5 February 2025").
  */
 const DAY_LISTED_AFTER = new RegExp(
-  `^(?:${SP}*(?:[&,/–—-]|and|to|through|thru)${SP}*(?:${WEEKDAY})(?![\\p{L}])|(?::|${SP}*[–—-])?${SP}+(?:[Nn]oon|[Mm]idnight|[Cc]losed|\\d{1,2}:[0-5]\\d|\\d{1,2}(?:\\.[0-5]\\d)?${SP}?(?:[ap]\\.?m\\.?|[AP]\\.?M\\.?)(?![\\p{L}])))`,
+  `^(?:${SP}*(?:[&,/–—-]|and|to|through|thru)${SP}*(?:${WEEKDAY})(?![\\p{L}])|,${SP}+\\d{1,2}${SP}+(?:${MONTH_NAME})(?![\\p{L}])|(?::|${SP}*[–—-])?${SP}+(?:[Nn]oon|[Mm]idnight|[Cc]losed|\\d{1,2}:[0-5]\\d|\\d{1,2}(?:\\.[0-5]\\d)?${SP}?(?:[ap]\\.?m\\.?|[AP]\\.?M\\.?)(?![\\p{L}])))`,
   'u',
 );
 
@@ -1453,6 +1454,54 @@ function isRating(num: string, den: string, ctx: RuleContext): boolean {
   return RATING_LABEL_BEFORE.test(line) && /^[ \t]*(?:$|\n)/u.test(afterText);
 }
 
+const scaleRatioRule: Rule = {
+  name: 'cardinal',
+  // "HO 1:87", "N 1:160", "a 1:100 model": a pair with a colon no clock can show (sixty or more
+  // after it) is a ratio, "one to eighty seven".
+  pattern: `${NUM_BEFORE}(\\d{1,3}):(\\d{2,4})(?![\\p{N}]|[:.,]\\p{N})`,
+  rewrite([whole, a, b]) {
+    if (!whole || !a || !b || Number(b) < 60) return undefined;
+    return `${cardinalWords(a)} to ${cardinalWords(b)}`;
+  },
+};
+
+const compactDateRule: Rule = {
+  name: 'date',
+  // "Effective: 01Dec2016", "15JAN2024": a day, a month's three letters and a year written
+  // together (freight notices, military dates), "the first of December twenty sixteen".
+  pattern: `(?=\\d)(?<![\\p{L}\\p{N}])(\\d{1,2})([A-Z][a-z]{2}|[A-Z]{3})((?:1\\d|20)\\d{2})(?![\\p{L}\\p{N}])`,
+  rewrite([whole, day, month, year]) {
+    if (!whole || !day || !month || !year || !MONTH_ALONE.test(month)) return undefined;
+    const d = Number(day);
+    if (d < 1 || d > 31) return undefined;
+    return `the ${ordinalWords(String(d))} of ${EN_MONTHS[monthNumber(month) - 1] as string} ${yearWords(year)}`;
+  },
+};
+
+const equivalentMeasureRule: Rule = {
+  name: 'measure',
+  // "450g/1lb", "250-300ml/½pt": a recipe's measure then the same in other units, "or"
+  // ("four hundred fifty grams or one pound", "or half pint").
+  pattern: `/(?<=\\d${SP}?\\p{L}{1,3}/)(\\d+(?:\\.\\d+)?|[½¼¾⅓⅔])(\\p{L}{1,3})(?![\\p{L}\\p{N}])`,
+  rewrite([whole, amount, symbol], ctx) {
+    if (!whole || !amount || !symbol) return undefined;
+    const unit = lookUpUnit(symbol, ctx);
+    const firstUnit = lookUpUnit(/(\p{L}{1,3})$/u.exec(before(ctx, 4))?.[1] ?? '', ctx);
+    if (!unit || !firstUnit) return undefined;
+    const fraction = UNICODE_FRACTIONS[amount];
+    if (fraction) return ` or ${fractionWords(...fraction).replace(/^one /u, '')} ${unit.one}`;
+    return ` or ${numberWords(amount)} ${isOne(amount) ? unit.one : unit.many}`;
+  },
+};
+
+const drawnNumbersRule: Rule = {
+  name: 'cardinal',
+  // "The winning numbers … were 13-14-41-49-59": four or more numbers of one or two digits joined
+  // by dashes are a list, each said ("thirteen, fourteen, forty one, …"), never ranges.
+  pattern: `${NUM_BEFORE}\\d{1,2}(?:-\\d{1,2}){3,}(?![\\p{N}]|[-.,/]\\p{N})`,
+  rewrite: ([whole]) => (whole ? whole.split('-').map(cardinalWords).join(', ') : undefined),
+};
+
 const fractionRule: Rule = {
   name: 'fraction',
   // 1/2 one half, 3/4 three quarters, 2 1/2 two and a half, ½, 2½; "4-1/2 cents", "1-1/2 inch"
@@ -1478,6 +1527,17 @@ const fractionRule: Rule = {
       return asWritten(wholeU !== undefined ? mixedFractionWords(wholeU, n, d) : fractionWords(n, d));
     }
     if (!num || !den) return undefined;
+    // "Average Last Frost: 02/15": a month written with its zero, then a day, is a date.
+    // So is a month and a day after a date's label ("Average First Frost: 12/15", "Due: 4/30").
+    const dated =
+      /^0[1-9]$/u.test(num) ||
+      (Number(num) <= 12 &&
+        /(?:[Dd]ate|[Ff]rost|[Dd]ue|[Dd]eadline)[ \u00A0]*:[ \u00A0]*$/u.test(before(ctx, 24)));
+    if (mixed === undefined && dated && Number(num) >= 1 && Number(den) >= 1 && Number(den) <= 31)
+      return {
+        out: `${EN_MONTHS[Number(num) - 1] as string} ${ordinalWords(String(Number(den)))}`,
+        name: 'date',
+      };
     if (mixed === undefined && isRating(num, den, ctx))
       return `${cardinalWords(num)} out of ${cardinalWords(den)}`;
     const named = SLASH_NAMES[`${num}/${den}`];
@@ -1822,6 +1882,9 @@ function isYear(digits: string, ctx: RuleContext): boolean {
   if (next !== undefined && !ENGLISH_UNITS_ONLY_ATTACHED.has(next) && lookUpUnit(next, ctx)) return false;
   const yearWord = YEAR_BEFORE.test(left);
   if ((yearWord && !WEAK_YEAR_BEFORE.test(left)) || ERA_AFTER.test(after(ctx, 6))) return true;
+  // The end of a span of years ("the 2021-2022 values"): a year, whatever follows.
+  const spanStart = /(?:^|[^\p{L}\p{N}])((?:1\d|20)\d{2})[-–]$/u.exec(left)?.[1];
+  if (spanStart && !spanStart.endsWith('00') && Number(digits) > Number(spanStart)) return true;
   if (DESIGNATION_AFTER.test(after(ctx, 10))) return true;
   if (next !== undefined && isPluralNoun(next, after(ctx, 40).slice(found?.[0].length)))
     return !digits.endsWith('00') && DETERMINER_BEFORE.test(left) && !COUNTED_WORDS.has(next);
@@ -2018,7 +2081,9 @@ const rangeRule: Rule = {
     // "Order No. 12-0529": three digits or more with a zero first, after a number without one,
     // are a code's ("pages 001-010" stays a range; "9:00-09:30" too, its "09" has two digits).
     if (b !== undefined && /^0\d{2}/u.test(b) && a !== undefined && !a.startsWith('0')) return undefined;
-    return a !== undefined && a === b ? undefined : RANGE_WORD;
+    // "1 1/2 - 2 3/4 cups": a fraction's denominator is not the number the range starts from.
+    const fromFraction = /\/\d+[ \u00A0\u202F]?$/u.test(before(ctx, 12));
+    return a !== undefined && a === b && !fromFraction ? undefined : RANGE_WORD;
   },
 };
 
@@ -2039,6 +2104,19 @@ const MONARCH_NAMES: ReadonlySet<string> = new Set(
     ' ',
   ),
 );
+
+const romanHeadingRule: Rule = {
+  name: 'roman',
+  // "II. Public Hearing", "- IV. Discuss …": a Roman numeral heading a line (an agenda's, an
+  // outline's) before a full stop and a word is the section's number, "Two."; "I. M. Pei" is not.
+  pattern: `(?=[IVX])(?<=(?:^|\\n)[ \\t]*(?:[-–•][ \\t]+)?)([IVX]{1,5})\\.(?=[ \\t]+\\p{Lu}\\p{Ll})`,
+  rewrite([whole, numeral]) {
+    const n = numeral ? romanValue(numeral) : undefined;
+    if (!whole || n === undefined) return undefined;
+    const words = cardinalWords(String(n));
+    return `${words.charAt(0).toUpperCase()}${words.slice(1)}.`;
+  },
+};
 
 const romanRule: Rule = {
   name: 'roman',
@@ -2282,7 +2360,12 @@ export const ENGLISH_READING_RULES: Rule[] = [
   bloodPressureRule,
   statisticRule,
   resolutionRule,
+  compactDateRule,
+  equivalentMeasureRule,
+  scaleRatioRule,
+  drawnNumbersRule,
   fractionRule,
+  romanHeadingRule,
   romanRule,
   codeRomanRule,
   numberRule,

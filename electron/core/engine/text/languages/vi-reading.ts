@@ -74,7 +74,8 @@ const SCORE_BEFORE = wordsBefore(
 );
 /** "tỷ số" names a score outright: the pair after it is one whatever word follows ("tỷ số 2-3 cũng do…"). */
 const SCORE_NAMED_BEFORE = wordsBefore('tỷ số|tỉ số');
-const FROM_BEFORE = wordsBefore('từ|khoảng|chừng|trong');
+/** Words before a pair of numbers with a dash that make it a range, even a falling one ("niên đại 3.500-3.000 năm"). */
+const FROM_BEFORE = wordsBefore('từ|khoảng|chừng|trong|niên đại|cách đây');
 /** Words before a number that make it and what follows a code, not a quantity ("lớp 12A", "số 12-3"). */
 const CODE_BEFORE = wordsBefore(
   'số|mã|lớp|phòng|khu|tòa|toà|nhà|dãy|tầng|căn|lô|ô|ngõ|ngách|hẻm|kiệt|tổ|tuyến|biển|kí hiệu|ký hiệu',
@@ -811,7 +812,7 @@ const YEAR_WORDS = ['năm', 'Năm', 'NĂM'];
 const romanRule: Rule = {
   name: 'roman',
   // "thế kỷ XXI", "Chương IV", "lần thứ IV", "thế kỷ IX-X"; a regnal number after a name ("Louis XIV").
-  pattern: `(?=[IVXLCDMivx])(?:(?<=(?:^|\\n)[ \\t\u00A0]*)(?=${ROMAN_HEADING})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)|(?<=(?:^|[^\\p{L}])\\p{Lu}\\p{Ll}+${SP}+)|(?<=(?:^|[^\\p{L}])(?:${YEAR_WORDS.join('|')})${SP}+)(?=[IVXLCDM]{4})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(LOWER_ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)(?=[ivx]+(?![\\p{L}\\p{N}_])))(${ROMAN_NUMERAL}|[ivx]{1,6})(?:[/-](\\d{4})|${SP}?[-–]${SP}?(${ROMAN_NUMERAL}))?(?![\\p{L}\\p{N}_]|['’]\\p{L}|\\.[\\p{L}\\p{N}]|-\\p{Lu}\\p{Ll})`,
+  pattern: `(?=[IVXLCDMivx])(?:(?<=(?:^|\\n)[ \\t\u00A0]*(?:[-–•][ \\t\u00A0]+)?)(?=${ROMAN_HEADING})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)|(?<=(?:^|[^\\p{L}])\\p{Lu}\\p{Ll}+${SP}+)|(?<=(?:^|[^\\p{L}])[IVXLCDM]{1,6}(?:,|${SP}+(?:và|hoặc))${SP}+)(?=[IVXLCDM])|(?<=(?:^|[^\\p{L}])(?:${YEAR_WORDS.join('|')})${SP}+)(?=[IVXLCDM]{4})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(LOWER_ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)(?=[ivx]+(?![\\p{L}\\p{N}_])))(${ROMAN_NUMERAL}|[ivx]{1,6})(?:[/-](\\d{4})|${SP}?[-–]${SP}?(${ROMAN_NUMERAL}))?(?![\\p{L}\\p{N}_]|['’]\\p{L}|\\.[\\p{L}\\p{N}]|-\\p{Lu}\\p{Ll})`,
   rewrite([whole, numeral, yearText, last], ctx) {
     if (!whole || !numeral) return undefined;
     // "phụ lục C", "nhóm D", "hạng M": a lone L, C, D or M is a letter, said by its name.
@@ -826,7 +827,12 @@ const romanRule: Rule = {
     // "IV. Tổ chức", "I - Nhân viên": a section's number heading its line, the number.
     if (!yearText && !last && ROMAN_HEADING_AT.test(ctx.input.slice(ctx.index, ctx.index + 16)))
       return { out: [piece(viCardinal(String(value)), 0, numeral.length)], end: numeral.length };
-    const inContext = ROMAN_CONTEXT_BEFORE.test(said);
+    // "thế kỷ II, III", "thế kỷ XV và XVI": a numeral listed after one in context.
+    const before40 = before(ctx, 40);
+    const listed = /(?:^|[^\p{L}])[IVXLCDM]{1,6}(?:,|[ \u00A0]+(?:và|hoặc))[ \u00A0]+$/u.exec(before40);
+    const inContext =
+      ROMAN_CONTEXT_BEFORE.test(said) ||
+      (listed !== null && ROMAN_CONTEXT_BEFORE.test(before40.slice(0, listed.index + 1)));
     // After a name only numerals of two letters or more, up to 39: "Elizabeth II", not "Áo XL" or a lone "I".
     if (!inContext && (whole.length < 2 || value > 39)) return undefined;
     const spoken = ORDINAL_BEFORE.test(said) ? viOrdinal(value) : viCardinal(String(value));
@@ -1029,7 +1035,13 @@ function quantityPieces(
 ): { pieces: OutPiece[]; unitRead: boolean; letterRead: boolean } {
   const suffix = q.suffix && !code ? suffixWords(q.suffix.text, q.value, q.suffix.attached, ctx) : undefined;
   const after = ctx.input.slice(ctx.index + q.at[1], ctx.index + q.at[1] + 16);
-  const value = valueAsRead(q, suffix !== undefined, ctx, after);
+  // "30,500", "200,000" alone or before a currency: a price table written the English way (a
+  // decimal is not written with three digits ending in two zeros); "429,600 mét" stays a decimal.
+  const englishThousands =
+    !code && (!q.suffix || VI_CURRENCIES.has(q.suffix.text)) && /^\d{2,3},\d00$/u.test(q.text);
+  const value = englishThousands
+    ? { int: q.text.replace(',', ''), negative: false }
+    : valueAsRead(q, suffix !== undefined, ctx, after);
   // A code's number keeps its decimals ("số 4,7"): no reading drops a part of a number.
   const number = code ? viNumberWords(value) : plainNumber(q.text, value, ctx, after);
   const pieces = [piece(number, ...q.at)];
@@ -1655,14 +1667,15 @@ const PRICE_UNIT = '(?:kg|tấn|tạ|lít|ha|m2|m²|m3|m³)(?![\\p{L}\\p{N}_])';
 
 const perPriceUnitRule: Rule = {
   name: 'measure',
-  // "422 đồng/độ TSC/kg", "14.915 Nhân dân tệ/tấn", "đồng/TSC/kg": a price per a unit after a
+  // "422 đồng/độ TSC/kg", "14.915 Nhân dân tệ/tấn", "đồng/TSC/kg", "23.221 đồng/USD": a price per a unit (or a currency) after a
   // word (not an address: no dot or digit in the word) is "trên" the unit; so is the "/" after
   // "đồng" before a grade in capitals.
   // A table's heading "đ/kg" is "đồng trên ki lô gam".
-  pattern: `/(?<=(?:^|[\\s(])\\p{L}+/|/\\p{Lu}{2,}/)(?:(${PRICE_UNIT})|(?<=đồng/)(?=\\p{Lu}{2,}/${PRICE_UNIT}))|(?<=(?:^|[\\s(]))(đ|VNĐ|VND)/(${PRICE_UNIT})`,
+  pattern: `/(?<=(?:^|[\\s(])\\p{L}+/|/\\p{Lu}{2,}/)(?:(${PRICE_UNIT}|(?<=đồng/)(?:USD|EUR|JPY|CNY|GBP|KRW)(?![\\p{L}\\p{N}_]))|(?<=đồng/)(?=\\p{Lu}{2,}/${PRICE_UNIT}))|(?<=(?:^|[\\s(]))(đ|VNĐ|VND)/(${PRICE_UNIT})`,
   rewrite([whole, unit, currency, perUnit], ctx) {
     if (whole === undefined) return undefined;
-    const unitName = (u: string) => ctx.options.units?.get(u)?.one ?? VI_UNITS.get(u) ?? u;
+    const unitName = (u: string) =>
+      ctx.options.units?.get(u)?.one ?? VI_UNITS.get(u) ?? VI_CURRENCIES.get(u) ?? u;
     if (currency && perUnit) return `${VI_CURRENCIES.get(currency) ?? currency} trên ${unitName(perUnit)}`;
     return unit ? ` trên ${unitName(unit)}` : ' trên ';
   },
@@ -1673,7 +1686,7 @@ const perNounRule: Rule = {
   // "8.000 bệnh nhân/ngày", "6 muỗng cà phê/ngày", "4 liều/24 giờ", "90 mg/kg/24 giờ", "triệu
   // đồng/người/tháng", "112,2 bé trai/100 bé gái": a count of a noun (up to four words, a rate's
   // "/" among them), then "/" and a time or count noun or another count of a noun, "trên".
-  pattern: `/(?<=\\d${SP}*(?:\\p{Ll}+(?:${SP}|/)){0,3}\\p{Ll}+/)(?:(?=${PER_NOUN}(?![\\p{L}\\p{N}_]))|(\\d+(?:,\\d+)?)(?=${SP}+(\\p{Ll}+)))`,
+  pattern: `/(?<=\\d${SP}*(?:\\p{Ll}+(?:${SP}|/)){0,3}\\p{Ll}+/)(?:(?=${SP}?${PER_NOUN}(?![\\p{L}\\p{N}_]))|(\\d+(?:,\\d+)?)(?=${SP}+(\\p{Ll}+)))`,
   rewrite([whole, n, next], ctx) {
     if (!whole) return undefined;
     if (!n) return ' trên ';
@@ -1756,8 +1769,9 @@ const timesRule: Rule = {
   rewrite: ([whole]) => (whole === '×' ? ' nhân ' : 'nhân'),
 };
 
-/** Time and count nouns after which a spaced dash and a number make a range ("từ 06 tháng - 03 năm"). */
-const RANGE_NOUN = '(?:năm|tháng|ngày|tuần|giờ|phút|giây|người|lần|tuổi|triệu|tỷ|tỉ|nghìn|ngàn)';
+/** Time and count nouns, and units, after which a spaced dash and a number make a range ("từ 06 tháng - 03 năm", "1 mét - 1,3 mét"). */
+const RANGE_NOUN =
+  '(?:năm|tháng|ngày|tuần|giờ|phút|giây|người|lần|tuổi|triệu|tỷ|tỉ|nghìn|ngàn|mét|m|cm|km|kg|lít)';
 
 const nounRangeRule: Rule = {
   name: 'range',
@@ -1774,8 +1788,16 @@ const SIGN_WORDS: ReadonlyMap<string, string> = new Map(
     '±': 'cộng trừ',
     '≈': 'xấp xỉ',
     '~': 'khoảng',
+    '=': 'bằng',
   }),
 );
+
+const aircraftRule: Rule = {
+  name: 'cardinal',
+  // "chiếc Boeing 747": an airliner's model digit by digit, "bảy bốn bảy".
+  pattern: `(?=\\d)(?<=(?:^|[^\\p{L}])Boeing${SP})\\d{3}(?![\\p{L}\\p{N}_]|[.,-]\\d)`,
+  rewrite: ([whole]) => (whole ? viDigits(whole) : undefined),
+};
 
 const unitAfterEachRule: Rule = {
   name: 'measure',
@@ -1794,9 +1816,9 @@ const pointsPercentRule: Rule = {
 
 const signRule: Rule = {
   name: 'symbol',
-  // "≥ 11,1 mmol/l", "5 ± 0,2", "~500 người": a sign before a number said as a word; a tilde
+  // "≥ 11,1 mmol/l", "5 ± 0,2", "~500 người", "g = 10": a sign before a number said as a word; a tilde
   // after a number, or a unit written after one, is a range ("5~10 kg", "90VAC~240VAC": "đến").
-  pattern: `[≥≤≠±≈~](?=${SP}*[-−]?\\d)`,
+  pattern: `[≥≤≠±≈~](?=${SP}*[-−]?\\d)|(?<=${SP})=(?=${SP}+[-−]?\\d)`,
   rewrite([whole], ctx) {
     const range = whole === '~' && /\d[\p{L}°%]{0,4}[ \u00A0]?$/u.test(before(ctx, 8));
     // "khoảng ~5 kg": the word is written already.
@@ -1936,6 +1958,7 @@ const medalSlashRule: Rule = {
 export const VIETNAMESE_READING_RULES: Rule[] = [
   emailRule,
   urlRule,
+  aircraftRule,
   quarterYearRule,
   yearSpanRule,
   wholeDateRangeRule,

@@ -123,6 +123,9 @@ export const VI_UNITS: ReadonlyMap<string, string> = new Map(
     Gbps: 'di ga bít trên giây',
     // time
     s: 'giây',
+    // an acceleration's denominator ("10 m/s2")
+    s2: 'giây bình phương',
+    's²': 'giây bình phương',
     ms: 'mi li giây',
     ph: 'phút',
     // the denominators of rates ("người/km2", "lít/ngày" are read with "trên")
@@ -170,6 +173,8 @@ export const VI_CURRENCIES: ReadonlyMap<string, string> = new Map(
     '₩': 'uôn',
     KRW: 'uôn',
     THB: 'bạt',
+    Franc: 'phrăng',
+    franc: 'phrăng',
     Baht: 'bạt',
     baht: 'bạt',
     cent: 'xen',

@@ -2226,4 +2226,41 @@ describe('English reading, seventh pass', () => {
     expect(readingOf('salaries of 50-60K a year', 'en').reading).toMatch(/^salaries of fifty to sixty /u);
     expect(readingOf('about ~5 kg', 'en').reading).toMatch(/^about +five kilograms$/u);
   });
+
+  it('agendas, lotteries, frost dates, recipes and scales (set 12): Roman headings, drawn numbers, a month with its zero, a measure "or" another', () => {
+    checkHeard([
+      ['II. Public Hearing', 'Two. Public Hearing'],
+      ['- IV. Discuss Consider and Action', 'Four. Discuss Consider and Action'],
+      [
+        'drawing were 13-14-41-49-59 with',
+        'drawing were thirteen, fourteen, forty one, forty nine, fifty nine with',
+      ],
+      ['Average Last Frost: 02/15', 'Average Last Frost: February fifteenth'],
+      ['Average First Frost: 12/15', 'Average First Frost: December fifteenth'],
+      [
+        'reflecting the 2021-2022 values will',
+        'reflecting the twenty twenty one to twenty twenty two values will',
+      ],
+      [
+        '20-40 lbs: 1 1/2 - 2 3/4 cups',
+        'twenty to forty pounds: one and a half to two and three quarters cups',
+      ],
+      ['· 450g/1lb Self Raising Flour', 'four hundred fifty grams or one pound Self Raising Flour'],
+      [
+        '· 250-300ml/½pt Milk (approx)',
+        'two hundred fifty to three hundred milliliters or half pint Milk (approximately)',
+      ],
+      ['Effective: 01Dec2016', 'Effective: the first of December twenty sixteen'],
+      ['HO 1:87 scale', 'HO one to eighty seven scale'],
+      ['Wed, 5 February 2025', 'Wednesday, the fifth of February twenty twenty five'],
+      ['Group Tickets - (Min 25 paid tickets)', 'Group Tickets - (Minimum twenty five paid tickets)'],
+    ]);
+    // An initial stays one; a clock stays a clock; a fraction after "by" or in a recipe stays one.
+    expect(readingOf('I. M. Pei designed it', 'en').reading).toBe('I M Pei designed it');
+    expect(readingOf('at 9:45 today', 'en').reading).toBe('at nine forty five today');
+    expect(readingOf('add 3/4 cup', 'en').reading).toBe('add three quarters cup');
+    expect(readingOf('pages 1200-1300 words', 'en').reading).toBe(
+      'pages one thousand two hundred to one thousand three hundred words',
+    );
+  });
 });

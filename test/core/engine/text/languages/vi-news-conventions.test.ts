@@ -924,4 +924,23 @@ describe('medicine leaflets, recipes, rice prices, timetables and admissions (te
       ['nặng ~5 kg', 'nặng khoảng năm ki lô gam'],
     ]);
   });
+  it('reads headings after a dash, listed centuries, a price table\'s thousands, "=", rates after "đồng/", falling ranges, an airliner', () => {
+    each([
+      ['- II. Các Loại Răng Sứ', '- hai. Các Loại Răng Sứ'],
+      ['- VIII. Câu Hỏi Thường Gặp', '- tám. Câu Hỏi Thường Gặp'],
+      ['khoảng thế kỷ II, III sau công nguyên', 'khoảng thế kỷ hai, ba sau công nguyên'],
+      ['Ngày giường Nội khoa 149,100', 'Ngày giường Nội khoa một trăm bốn mươi chín nghìn một trăm'],
+      ['Lấy g = 10 m/s2.', 'Lấy g bằng mười mét trên giây bình phương.'],
+      ['600 ngàn đồng/ người lớn', 'sáu trăm ngàn đồng trên  người lớn'],
+      ['ở mức 23.221 đồng/USD.', 'ở mức hai mươi ba nghìn hai trăm hai mươi mốt đồng trên đô la Mỹ.'],
+      ['niên đại 3.500-3.000 năm', 'niên đại ba nghìn năm trăm đến ba nghìn năm'],
+      ['trẻ em từ 1 mét - 1,3 mét giá', 'trẻ em từ một mét đến một phẩy ba mét giá'],
+      ['chiếc Boeing 747 bay', 'chiếc Boeing bảy bốn bảy bay'],
+    ]);
+    // A decimal with a unit stays one; "TT" before a foreign name is tổng thống.
+    each([
+      ['là 429,600 mét', 'là bốn trăm hai mươi chín phẩy sáu trăm mét'],
+      ['TT Obama', 'tổng thống Obama'],
+    ]);
+  });
 });

@@ -574,7 +574,7 @@ describe('second pass (issue 37): cases the class set heard wrong', () => {
 
   it('reads a negative fraction with "âm" ("-3/4")', () => {
     expect(read('-3/4')).toBe('âm ba phần tư');
-    expect(read('x = -1/2')).toBe('x = âm một phần hai');
+    expect(read('x = -1/2')).toBe('x bằng âm một phần hai');
   });
 
   it('reads Roman numerals in lower case after strong words, after more context words, and years after "năm"', () => {
