@@ -678,9 +678,16 @@ export const usStateRule: Rule = {
     const state =
       whole === undefined ? undefined : (US_STATE_ABBREVIATIONS[whole] ?? US_STATE_POSTAL_CODES[whole]);
     // A postal code that is also a word ("Bob, OK, go") only before a ZIP code, a dash or a bracket.
+    // So is one ending an address line after a place and its city ("C.T. Branin Natatorium, Canton, OH").
+    const endsAddress =
+      /^[ \u00A0]*(?:$|\n)/u.test(ctx.input.slice(ctx.end, ctx.end + 4)) &&
+      /\p{Lu}[\p{L}.'’]*,[ \u00A0]+\p{Lu}\p{Ll}+(?:[ \u00A0]\p{Lu}\p{Ll}+)?,[ \u00A0]+$/u.test(
+        ctx.input.slice(Math.max(0, ctx.index - 40), ctx.index),
+      );
     if (
       whole &&
       POSTAL_CODES_SAID_AS_WORDS.has(whole) &&
+      !endsAddress &&
       !POSTAL_CODE_SURE_AFTER.test(ctx.input.slice(ctx.end, ctx.end + 10))
     )
       return undefined;

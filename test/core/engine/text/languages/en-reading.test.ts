@@ -2254,7 +2254,10 @@ describe('English reading, seventh pass', () => {
       ['HO 1:87 scale', 'HO one to eighty seven scale'],
       ['Wed, 5 February 2025', 'Wednesday, the fifth of February twenty twenty five'],
       ['Group Tickets - (Min 25 paid tickets)', 'Group Tickets - (Minimum twenty five paid tickets)'],
+      ['C.T. Branin Natatorium, Canton, OH', 'C T Branin Natatorium, Canton, Ohio.'],
     ]);
+    // A postal code that is a word stays one after a name alone ("Mike, OK").
+    expect(readingOf('Sure thing, Mike, OK', 'en').reading).toBe('Sure thing, Mike, OK');
     // An initial stays one; a clock stays a clock; a fraction after "by" or in a recipe stays one.
     expect(readingOf('I. M. Pei designed it', 'en').reading).toBe('I M Pei designed it');
     expect(readingOf('at 9:45 today', 'en').reading).toBe('at nine forty five today');
