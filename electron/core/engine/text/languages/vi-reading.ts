@@ -1667,10 +1667,10 @@ const PRICE_UNIT = '(?:kg|tấn|tạ|lít|ha|m2|m²|m3|m³)(?![\\p{L}\\p{N}_])';
 
 const perPriceUnitRule: Rule = {
   name: 'measure',
-  // "422 đồng/độ TSC/kg", "14.915 Nhân dân tệ/tấn", "đồng/TSC/kg", "23.221 đồng/USD": a price per a unit (or a currency) after a
-  // word (not an address: no dot or digit in the word) is "trên" the unit; so is the "/" after
-  // "đồng" before a grade in capitals.
-  // A table's heading "đ/kg" is "đồng trên ki lô gam".
+  // "422 đồng/độ TSC/kg", "14.915 Nhân dân tệ/tấn", "23.221 đồng/USD": a price per a unit (or a
+  // currency) after a word (not an address: no dot or digit in the word) is "trên" the unit; so
+  // is the "/" after "đồng" before a grade in capitals ("đồng/TSC/kg"). A table's heading "đ/kg"
+  // is "đồng trên ki lô gam".
   pattern: `/(?<=(?:^|[\\s(])\\p{L}+/|/\\p{Lu}{2,}/)(?:(${PRICE_UNIT}|(?<=đồng/)(?:USD|EUR|JPY|CNY|GBP|KRW)(?![\\p{L}\\p{N}_]))|(?<=đồng/)(?=\\p{Lu}{2,}/${PRICE_UNIT}))|(?<=(?:^|[\\s(]))(đ|VNĐ|VND)/(${PRICE_UNIT})`,
   rewrite([whole, unit, currency, perUnit], ctx) {
     if (whole === undefined) return undefined;
