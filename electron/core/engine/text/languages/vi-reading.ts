@@ -1799,6 +1799,14 @@ const aircraftRule: Rule = {
   rewrite: ([whole]) => (whole ? viDigits(whole) : undefined),
 };
 
+const videoResolutionRule: Rule = {
+  name: 'acronym',
+  // "TV 8K", "màn hình 4K", "quay video 8K", "8K UHD": a picture's resolution, "tám ca"; elsewhere
+  // "8K" is eight thousand (informal prices, "8K đồng").
+  pattern: `(?=[2-8]K)(?:(?<=(?:^|[^\\p{L}])(?:TV|tivi|ti vi|màn hình|video|camera|QLED|OLED|LED|phân giải|dòng|chuẩn|quay)${SP}+)[2-8]K(?![\\p{L}\\p{N}_])|(?<![\\p{L}\\p{N}_])[2-8]K(?=${SP}+(?:UHD|HDR|OLED|QLED|TV)(?![\\p{L}])))`,
+  rewrite: ([whole]) => (whole ? `${viCardinal(whole.charAt(0))} ca` : undefined),
+};
+
 const unitAfterEachRule: Rule = {
   name: 'measure',
   // "mỗi kWh điện", "mỗi kg": a unit after "mỗi" is said with no number before it.
@@ -1959,6 +1967,7 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   emailRule,
   urlRule,
   aircraftRule,
+  videoResolutionRule,
   quarterYearRule,
   yearSpanRule,
   wholeDateRangeRule,

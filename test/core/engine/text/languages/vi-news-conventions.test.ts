@@ -936,6 +936,9 @@ describe('medicine leaflets, recipes, rice prices, timetables and admissions (te
       ['niên đại 3.500-3.000 năm', 'niên đại ba nghìn năm trăm đến ba nghìn năm'],
       ['trẻ em từ 1 mét - 1,3 mét giá', 'trẻ em từ một mét đến một phẩy ba mét giá'],
       ['chiếc Boeing 747 bay', 'chiếc Boeing bảy bốn bảy bay'],
+      ['các mẫu TV 8K đời mới', 'các mẫu ti vi tám ca đời mới'],
+      ['màn hình 4K UHD', 'màn hình bốn ca u hát đê'],
+      ['giá 8K đồng', 'giá tám nghìn đồng'],
     ]);
     // A decimal with a unit stays one; "TT" before a foreign name is tổng thống.
     each([
