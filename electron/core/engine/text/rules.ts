@@ -297,7 +297,15 @@ function rulesFor(language: LanguageCode): Rule[] {
       ...(own.rulesAfterNumbers ?? []),
       rangeRule,
     );
-  rules.push(htmlTagRule, comparisonRule, markupRule, ampersandRule, markdownRule, phonemeBracketRule);
+  rules.push(
+    htmlTagRule,
+    comparisonRule,
+    markupRule,
+    ampersandRule,
+    tableBarRule,
+    markdownRule,
+    phonemeBracketRule,
+  );
   return rules;
 }
 
@@ -588,6 +596,20 @@ const markupRule: Rule = {
   pattern: '[<>]+',
   rewrite() {
     return ' ';
+  },
+};
+
+const tableBarRule: Rule = {
+  name: 'symbol',
+  // "Cầu Giấy | 23/05/2019 | 04:00 |", "APR for Cash Advances |": a table's cell bar is a pause
+  // between cells, nothing at a line's ends (eSpeak says "bar" or runs the cells together).
+  pattern: '[ \\t]*\\|[ \\t]*',
+  rewrite(_groups, ctx) {
+    const atEdge =
+      /(?:^|\n)[ \t]*$/u.test(ctx.input.slice(Math.max(0, ctx.index - 8), ctx.index)) ||
+      /^[ \t]*(?:\n|$)/u.test(ctx.input.slice(ctx.end, ctx.end + 8)) ||
+      /^[ \t]*\|/u.test(ctx.input.slice(ctx.end, ctx.end + 8));
+    return atEdge ? ' ' : ', ';
   },
 };
 

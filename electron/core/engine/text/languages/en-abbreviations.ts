@@ -30,6 +30,7 @@ export const ENGLISH_ABBREVIATIONS: Readonly<Record<string, AbbreviationEntry>> 
   'Col.': { say: 'Colonel', title: true },
   'Lt.': { say: 'Lieutenant', title: true },
   'Sgt.': { say: 'Sergeant', title: true },
+  'Det.': { say: 'Detective', title: true },
   'Cpl.': { say: 'Corporal', title: true },
   'Adm.': { say: 'Admiral', title: true },
   'Rev.': { say: 'Reverend', title: true },
@@ -37,6 +38,7 @@ export const ENGLISH_ABBREVIATIONS: Readonly<Record<string, AbbreviationEntry>> 
   'Fr.': { say: 'Father', title: true },
   // Before a number.
   'No.': { say: 'number', beforeDigit: true },
+  'NO.': { say: 'Number', beforeDigit: true },
   'no.': { say: 'number', beforeDigit: true },
   'Nos.': { say: 'numbers', beforeDigit: true },
   'Fig.': { say: 'figure', beforeDigit: true },

@@ -1454,6 +1454,19 @@ function isRating(num: string, den: string, ctx: RuleContext): boolean {
   return RATING_LABEL_BEFORE.test(line) && /^[ \t]*(?:$|\n)/u.test(afterText);
 }
 
+const isbnRule: Rule = {
+  name: 'telephone',
+  // "ISBN 9781555974503", "ISBN: 978-3-16-148410-0": a book's number, digit by digit.
+  pattern: `(?=\\d)(?<=(?<![\\p{L}])ISBN(?:-1[03])?:?${SP})\\d[\\d-]{8,16}[\\dX](?![\\p{L}\\p{N}])`,
+  rewrite: ([whole]) =>
+    whole
+      ? [...whole]
+          .map((c) => (c === 'X' ? 'X' : c === '-' ? '' : digitWords(c)))
+          .filter(Boolean)
+          .join(' ')
+      : undefined,
+};
+
 const scaleRatioRule: Rule = {
   name: 'cardinal',
   // "HO 1:87", "N 1:160", "a 1:100 model": a pair with a colon no clock can show (sixty or more
@@ -1570,7 +1583,7 @@ const scoreRule: Rule = {
 };
 
 /** Capitalised words before a bracketed pair that make it a range, not a team's record ("Chapters (1-3)", "Ages (6-12)"). */
-const NOT_A_TEAM_BEFORE = `(?<!(?:Chapters?|Pages?|Verses?|Sections?|Parts?|Figs?\\.?|Figures?|Tables?|Grades?|Ages?|Rooms?|Steps?|Levels?|Units?|Lines?|Items?|Questions?|Games?|Weeks?|Days?|Years?)${SP}?\\()`;
+const NOT_A_TEAM_BEFORE = `(?<!(?:Chapters?|Pages?|Verses?|Sections?|Parts?|Figs?\\.?|Figures?|Tables?|Grades?|Ages?|Rooms?|Steps?|Levels?|Units?|Lines?|Items?|Questions?|Games?|Weeks?|Days?|Years?|Ratings?|Scales?)${SP}?\\()`;
 
 /**
  * Verbs before a team's record of wins and losses ("improved to 8-8", "finished 10-6", "went 9-7
@@ -2081,6 +2094,10 @@ const rangeRule: Rule = {
     // "Order No. 12-0529": three digits or more with a zero first, after a number without one,
     // are a code's ("pages 001-010" stays a range; "9:00-09:30" too, its "09" has two digits).
     if (b !== undefined && /^0\d{2}/u.test(b) && a !== undefined && !a.startsWith('0')) return undefined;
+    // "Version 4.6.3 - 27 November 2018": a dash after a version is a pause, not "to".
+    if (/\d\.\d+\.\d+[ \u00A0]*$/u.test(before(ctx, 16))) return undefined;
+    // "between 10,000–12,000 pounds": between one and the other.
+    if (/(?:^|[^\p{L}])between[ \u00A0]+[$€£]?[\d,.]+[ \u00A0]*$/iu.test(before(ctx, 32))) return ' and ';
     // "1 1/2 - 2 3/4 cups": a fraction's denominator is not the number the range starts from.
     const fromFraction = /\/\d+[ \u00A0\u202F]?$/u.test(before(ctx, 12));
     return a !== undefined && a === b && !fromFraction ? undefined : RANGE_WORD;
@@ -2360,6 +2377,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   bloodPressureRule,
   statisticRule,
   resolutionRule,
+  isbnRule,
   compactDateRule,
   equivalentMeasureRule,
   scaleRatioRule,

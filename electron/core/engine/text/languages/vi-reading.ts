@@ -69,9 +69,9 @@ const MONTH_BEFORE = wordsBefore('tháng');
 const QUARTER_BEFORE = wordsBefore('quý');
 const WEEK_BEFORE = wordsBefore('tuần');
 const SCORE_THEN = /^(?:sau|trước|ngay|tại|ở|và|trong|khi|nhờ|với|để|rồi|của)$/u;
-const SCORE_BEFORE = wordsBefore(
-  'tỷ số|tỉ số|thắng|thua|thất bại|hòa|hoà|cách biệt|dẫn|dẫn trước|gỡ hòa|nâng tỷ số',
-);
+const SCORE_WORDS =
+  'tỷ số|tỉ số|tỷ số tới|tỉ số tới|thắng|thua|thất bại|hòa|hoà|cách biệt|dẫn|dẫn trước|gỡ hòa|nâng tỷ số|vươn lên|lật ngược|cân bằng|san bằng';
+const SCORE_BEFORE = wordsBefore(SCORE_WORDS);
 /** "tỷ số" names a score outright: the pair after it is one whatever word follows ("tỷ số 2-3 cũng do…"). */
 const SCORE_NAMED_BEFORE = wordsBefore('tỷ số|tỉ số');
 /** Words before a pair of numbers with a dash that make it a range, even a falling one ("niên đại 3.500-3.000 năm"). */
@@ -1146,6 +1146,7 @@ const quantityRule: Rule = {
       n1.length <= 2 &&
       n2.length <= 2 &&
       validDay(Number(n1), Number(n2)) &&
+      !SCORE_BEFORE.test(said) &&
       dashDate(said, after, Number(n1) < Number(n2), ctx)
     )
       return apart(datePieces([n1, left.at], [n2, right.at], undefined), ctx, 'date');
@@ -1686,7 +1687,7 @@ const perNounRule: Rule = {
   // "8.000 bệnh nhân/ngày", "6 muỗng cà phê/ngày", "4 liều/24 giờ", "90 mg/kg/24 giờ", "triệu
   // đồng/người/tháng", "112,2 bé trai/100 bé gái": a count of a noun (up to four words, a rate's
   // "/" among them), then "/" and a time or count noun or another count of a noun, "trên".
-  pattern: `/(?<=\\d${SP}*(?:\\p{Ll}+(?:${SP}|/)){0,3}\\p{Ll}+/)(?:(?=${SP}?${PER_NOUN}(?![\\p{L}\\p{N}_]))|(\\d+(?:,\\d+)?)(?=${SP}+(\\p{Ll}+)))`,
+  pattern: `/(?<=\\d${SP}*(?:\\p{Ll}+(?:${SP}|/)){0,3}\\p{Ll}+${SP}?/)(?:(?=${SP}?${PER_NOUN}(?![\\p{L}\\p{N}_]))|(\\d+(?:,\\d+)?)(?=${SP}+(\\p{Ll}+)))`,
   rewrite([whole, n, next], ctx) {
     if (!whole) return undefined;
     if (!n) return ' trên ';
@@ -1795,8 +1796,26 @@ const SIGN_WORDS: ReadonlyMap<string, string> = new Map(
 const aircraftRule: Rule = {
   name: 'cardinal',
   // "chiếc Boeing 747": an airliner's model digit by digit, "bảy bốn bảy".
-  pattern: `(?=\\d)(?<=(?:^|[^\\p{L}])Boeing${SP})\\d{3}(?![\\p{L}\\p{N}_]|[.,-]\\d)`,
+  pattern: `(?=\\d{3}(?!\\d))(?<=(?:^|[^\\p{L}])Boeing${SP})\\d{3}(?![\\p{L}\\p{N}_]|[.,-]\\d)`,
   rewrite: ([whole]) => (whole ? viDigits(whole) : undefined),
+};
+
+const slashScoreRule: Rule = {
+  name: 'score',
+  // "vượt dẫn 20/18", "cân bằng 20/20", "thắng 23/21": a score written with a slash after a word of
+  // the game, each side said ("hai mươi mười tám"), never a date or a fraction.
+  pattern: `(?=\\d{1,2}/\\d)(?<=(?:^|[^\\p{L}])(?:${SCORE_WORDS})${SP}+)(\\d{1,2})/(\\d{1,2})(?![\\p{N}/]|[.,]\\d)`,
+  rewrite: ([whole, a, b]) =>
+    whole && a && b
+      ? [piece(viCardinal(a), 0, a.length), piece(` ${viCardinal(b)}`, a.length, whole.length)]
+      : undefined,
+};
+
+const weekdayRangeRule: Rule = {
+  name: 'range',
+  // "(thứ 2-thứ 6)": a dash between two weekdays, "đến".
+  pattern: `[-–](?<=[Tt]hứ${SP}?[2-7]${SP}?[-–])(?=${SP}?(?:[Tt]hứ${SP}?[2-7]|[Cc]hủ nhật))`,
+  rewrite: () => ' đến ',
 };
 
 const videoResolutionRule: Rule = {
@@ -1966,6 +1985,8 @@ const medalSlashRule: Rule = {
 export const VIETNAMESE_READING_RULES: Rule[] = [
   emailRule,
   urlRule,
+  slashScoreRule,
+  weekdayRangeRule,
   aircraftRule,
   videoResolutionRule,
   quarterYearRule,

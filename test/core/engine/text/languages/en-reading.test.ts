@@ -393,9 +393,13 @@ describe('English reading, per class', () => {
       'number one hit, a two by four board, two by four, three times faster',
     );
     expect(readingOf('1080p video', 'en').reading).toBe('ten eighty p video');
-    for (const code of ['ISBN 978-3-16-148410-0', 'COVID-19', 'MP3s', 'the A4 sheet']) {
+    for (const code of ['COVID-19', 'MP3s', 'the A4 sheet']) {
       expect(readingOf(code, 'en').reading).toBe(code);
     }
+    // A book's number is read digit by digit, its dashes not said (set 13).
+    expect(readingOf('ISBN 978-3-16-148410-0', 'en').reading).toBe(
+      'ISBN nine seven eight three one six one four eight four one zero zero',
+    );
     // A number with a zero first after the dash, or a code that begins with letters: no range
     // (unseen set 9 read "Order No. 12-0529" as "twelve to zero five two nine").
     for (const code of ['Court Order No. 12-0529 dated', 'DocketNumber: S-99-727']) {
@@ -2265,5 +2269,30 @@ describe('English reading, seventh pass', () => {
     expect(readingOf('pages 1200-1300 words', 'en').reading).toBe(
       'pages one thousand two hundred to one thousand three hundred words',
     );
+  });
+
+  it('trail guides, zoo facts, patch notes and police reports (set 13): a rating scale, "between … and", a dash after a version, Det., NO.', () => {
+    checkHeard([
+      ['Trailhead parking area Rating (1-5)', 'Trailhead parking area Rating (one to five)'],
+      [
+        'can weigh between 10,000–12,000 pounds!',
+        'can weigh between ten thousand and twelve thousand pounds!',
+      ],
+      [
+        'Version 4.6.3 - 27 November 2018',
+        'Version four point six point three - the twenty seventh of November twenty eighteen',
+      ],
+      [
+        'Graywolf Press, 2006. ISBN 9781555974503.',
+        'Graywolf Press, two thousand six. I S B N nine seven eight one five five five nine seven four five zero three.',
+      ],
+      [
+        'and resisting arrest, Det. Lt. Jeremy Christopher said',
+        'and resisting arrest, Detective Lieutenant Jeremy Christopher said',
+      ],
+      ['NO. 12 Houston 85', 'Number twelve Houston eighty five'],
+    ]);
+    // A team's record in brackets after its name stays a record.
+    expect(readingOf('Reds (3-1)', 'en').reading).toBe('Reds (three and one)');
   });
 });

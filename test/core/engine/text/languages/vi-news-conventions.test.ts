@@ -258,7 +258,7 @@ describe("a paper's site tag, sources and photo credits", () => {
     each([
       ['GĐXH - Lễ hội đền', 'Gia đình và Xã hội - Lễ hội đền'],
       ['(CAO) Tối nay, Nhà Trắng', '(Công an on lai) Tối nay, Nhà Trắng'],
-      ['HNM| Sáng nay', 'Hà Nội mới| Sáng nay'],
+      ['HNM| Sáng nay', 'Hà Nội mới, Sáng nay'],
       ['(HNM) - Ngày mai', '(Hà Nội mới) - Ngày mai'],
       ['TTO - Sáng nay', 'Tuổi Trẻ on lai - Sáng nay'],
       ['(PLO)- Chiều nay', '(Pháp Luật on lai)- Chiều nay'],
@@ -402,7 +402,7 @@ describe('clock and page headers', () => {
     each([
       [
         'Thứ 3, 03/04/2018 | 08:16:00',
-        'Thứ ba, ba tháng tư năm hai nghìn không trăm mười tám | tám giờ mười sáu phút',
+        'Thứ ba, ba tháng tư năm hai nghìn không trăm mười tám, tám giờ mười sáu phút',
       ],
       ['lúc 08:00:00', 'lúc tám giờ'],
       ['lúc 10:11:12', 'lúc mười giờ mười một phút mười hai giây'],
@@ -881,7 +881,7 @@ describe('medicine leaflets, recipes, rice prices, timetables and admissions (te
       ['IV. Tổ chức', 'bốn. Tổ chức'],
       ['bảng xếp hạng V-League sau', 'bảng xếp hạng vi lích sau'],
       ['mẫu MiniEV đến', 'mẫu Mini e vê đến'],
-      ['|Dr Thùy Dung', '|bác sĩ Thùy Dung'],
+      ['|Dr Thùy Dung', ' bác sĩ Thùy Dung'],
       ['tổ trưởng KD', 'tổ trưởng kinh doanh'],
       ['lúc 16:00 PM', 'lúc mười sáu giờ chiều'],
       ['nữ là 76,2 tuổi./.', 'nữ là bảy mươi sáu phẩy hai tuổi.'],
@@ -939,11 +939,20 @@ describe('medicine leaflets, recipes, rice prices, timetables and admissions (te
       ['các mẫu TV 8K đời mới', 'các mẫu ti vi tám ca đời mới'],
       ['màn hình 4K UHD', 'màn hình bốn ca u hát đê'],
       ['giá 8K đồng', 'giá tám nghìn đồng'],
+      ['kéo tỷ số tới 9-9.', 'kéo tỷ số tới chín chín.'],
+      ['để vươn lên 17-13 rồi', 'để vươn lên mười bảy mười ba rồi'],
+      ['vượt dẫn 20/18 sau đó', 'vượt dẫn hai mươi mười tám sau đó'],
+      ['(thứ 2-thứ 6)', '(thứ hai đến thứ sáu)'],
+      [
+        'Cầu Giấy | 23/05/2019 | 04:00 |',
+        'Cầu Giấy, hai mươi ba tháng năm năm hai nghìn không trăm mười chín, bốn giờ ',
+      ],
     ]);
     // A decimal with a unit stays one; "TT" before a foreign name is tổng thống.
     each([
       ['là 429,600 mét', 'là bốn trăm hai mươi chín phẩy sáu trăm mét'],
       ['TT Obama', 'tổng thống Obama'],
+      ['ngày 9-9 tới', 'ngày chín tháng chín tới'],
     ]);
   });
 });
