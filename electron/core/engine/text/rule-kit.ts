@@ -203,6 +203,11 @@ export const NUM_START = '(?<![\\p{Script=Latin}\\p{N}_.,:/-])';
 export const NUM_END = '(?![\\p{N}]|[.,:/-]\\p{N})';
 export const WORD_START = '(?<![\\p{L}\\p{N}_])';
 export const WORD_END = '(?![\\p{L}\\p{N}_])';
+/**
+ * Text ending in a number, or in a unit written after one ("5", "90VAC", "25 °"): a tilde after
+ * it starts the other end of a range ("5~10 kg", "90VAC~240VAC"), in every language that reads one.
+ */
+export const QUANTITY_END = /\d[\p{L}°%]{0,4}[ \u00A0]?$/u;
 
 export function piece(text: string, from: number, to: number): OutPiece {
   return { text, from, to };

@@ -14,6 +14,7 @@
 import { ROMAN_NUMERAL, romanValue } from '../roman-numerals';
 import {
   piece,
+  QUANTITY_END,
   validDate,
   withLead,
   type OutPiece,
@@ -200,14 +201,15 @@ export function monthComesFirst(first: number, second: number, separator: string
   return monthFirst;
 }
 
-/** Words after which "7/25" is a date, not a fraction. */
+/** Words after which "7/25" is a date, not a fraction; a date's label too ("Due: 4/30", "Average First Frost: 12/15"). */
 const DATE_WORDS =
-  '(?<![\\p{L}])(?:[Oo]n|[Ss]ince|[Uu]ntil|[Tt]ill|[Bb]y|[Ff]rom|[Dd]ated?|[Bb]efore|[Aa]fter|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,?)';
+  '(?<![\\p{L}])(?:[Oo]n|[Ss]ince|[Uu]ntil|[Tt]ill|[Bb]y|[Ff]rom|[Dd]ated?|[Bb]efore|[Aa]fter|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,?|(?:[Dd]ate|[Ff]rost|[Dd]ue|[Dd]eadline):)';
 
 const numericDateRule: Rule = {
   name: 'date',
-  // 07/25/2012, 25.07.2012, 25-07-2012; "on 7/25" (a day and month only after a date word).
-  pattern: `${NUM_BEFORE}(\\d{1,2})([/.-])(\\d{1,2})[/.-](\\d{4}|(?<=/\\d{1,2}/)\\d{2})${NUM_AFTER}|(?=\\d)(?<=${DATE_WORDS}${SP}+)(\\d{1,2})(/)(\\d{1,2})${NUM_AFTER}(?!${SP}+of(?![\\p{L}]))`,
+  // 07/25/2012, 25.07.2012, 25-07-2012; "on 7/25" (a day and month only after a date word, or
+  // with the month's zero written: "Average Last Frost: 02/15").
+  pattern: `${NUM_BEFORE}(\\d{1,2})([/.-])(\\d{1,2})[/.-](\\d{4}|(?<=/\\d{1,2}/)\\d{2})${NUM_AFTER}|(?=\\d)(?:(?<=${DATE_WORDS}${SP}+)|(?=0[1-9]/)(?<![\\p{L}\\p{N}_.,:/]))(\\d{1,2})(/)(\\d{1,2})${NUM_AFTER}(?!${SP}+of(?![\\p{L}]))`,
   rewrite([whole, a1, sep1, b1, y, a2, sep2, b2], ctx) {
     const a = a1 ?? a2;
     const b = b1 ?? b2;
@@ -447,7 +449,7 @@ const tildeRule: Rule = {
   // before a number elsewhere it is "about" ("~500 people"). eSpeak says "tilde".
   pattern: `~(?=${SP}?\\d)`,
   rewrite(_groups, ctx) {
-    if (/\d[\p{L}°%]{0,4}[ \u00A0]?$/u.test(before(ctx, 8))) return RANGE_WORD;
+    if (QUANTITY_END.test(before(ctx, 8))) return RANGE_WORD;
     if (/(?:^|[^\p{L}])(?:about|approximately|around|roughly)[ \u00A0]*$/iu.test(before(ctx, 16))) return ' ';
     return /[\p{L}\p{N}]$/u.test(before(ctx, 1)) ? ' about ' : 'about ';
   },
@@ -463,16 +465,13 @@ const monthRangeRule: Rule = {
     if (!whole || !first || !last) return undefined;
     // "January-August." ends a sentence: its full stop is not an abbreviation's.
     const stop = last.endsWith('.') && !MONTH_ALONE.test(last) ? '.' : '';
-    if (!MONTH_ALONE.test(stop ? last.slice(0, -1) : last)) return undefined;
+    const lastMonth = stop ? last.slice(0, -1) : last;
+    if (!MONTH_ALONE.test(lastMonth)) return undefined;
     const lastAt = whole.lastIndexOf(last);
     return [
       piece(EN_MONTHS[monthNumber(first) - 1] as string, 0, first.length),
       piece(' to ', first.length, lastAt),
-      piece(
-        `${EN_MONTHS[monthNumber(stop ? last.slice(0, -1) : last) - 1] as string}${stop}`,
-        lastAt,
-        whole.length,
-      ),
+      piece(`${EN_MONTHS[monthNumber(lastMonth) - 1] as string}${stop}`, lastAt, whole.length),
     ];
   },
 };
@@ -660,12 +659,13 @@ const lapTimeRule: Rule = {
   pattern: `${NUM_BEFORE}(?:(\\d{1,2}):)?(\\d{1,2}):([0-5]\\d)\\.(\\d{1,3})(?![\\p{N}]|[:.,]\\p{N})`,
   rewrite([whole, h, min, sec, fraction]) {
     if (!whole || !min || !sec || !fraction) return undefined;
-    const before = durationWords([
+    const seconds = `${decimalWords(String(Number(sec)), fraction)} seconds`;
+    if (Number(h ?? 0) === 0 && Number(min) === 0) return seconds;
+    const hoursAndMinutes: [string, string][] = [
       [h ?? '0', 'hour'],
       [min, 'minute'],
-    ]).replace(/^zero minutes$/u, '');
-    const seconds = `${decimalWords(String(Number(sec)), fraction)} seconds`;
-    return before ? `${before.replace(' and ', ' ')} ${seconds}` : seconds;
+    ];
+    return `${durationWords(hoursAndMinutes, ' ')} ${seconds}`;
   },
 };
 
@@ -1010,8 +1010,8 @@ function closesAQuote(ctx: RuleContext, mark: string): boolean {
   if (mark === '”') return text.lastIndexOf('“') > text.lastIndexOf('”');
   if (mark === '’') return text.lastIndexOf('‘') > text.lastIndexOf('’');
   // Marks right after a digit are inch or foot marks ("4.37\", but we were 0.77\" below"), not quotes.
-  if (mark === '"' || mark === "'")
-    return (text.match(new RegExp(`(?<!\\d)${mark}`, 'gu')) ?? []).length % 2 === 1;
+  if (mark === '"') return (text.match(/(?<!\d)"/gu) ?? []).length % 2 === 1;
+  if (mark === "'") return (text.match(/(?<!\d)'/gu) ?? []).length % 2 === 1;
   return false;
 }
 
@@ -1459,12 +1459,7 @@ const isbnRule: Rule = {
   // "ISBN 9781555974503", "ISBN: 978-3-16-148410-0": a book's number, digit by digit.
   pattern: `(?=\\d)(?<=(?<![\\p{L}])ISBN(?:-1[03])?:?${SP})\\d[\\d-]{8,16}[\\dX](?![\\p{L}\\p{N}])`,
   rewrite: ([whole]) =>
-    whole
-      ? [...whole]
-          .map((c) => (c === 'X' ? 'X' : c === '-' ? '' : digitWords(c)))
-          .filter(Boolean)
-          .join(' ')
-      : undefined,
+    whole ? [...whole.replace(/-/gu, '')].map((c) => (c === 'X' ? c : digitWords(c))).join(' ') : undefined,
 };
 
 const scaleRatioRule: Rule = {
@@ -1540,17 +1535,6 @@ const fractionRule: Rule = {
       return asWritten(wholeU !== undefined ? mixedFractionWords(wholeU, n, d) : fractionWords(n, d));
     }
     if (!num || !den) return undefined;
-    // "Average Last Frost: 02/15": a month written with its zero, then a day, is a date.
-    // So is a month and a day after a date's label ("Average First Frost: 12/15", "Due: 4/30").
-    const dated =
-      /^0[1-9]$/u.test(num) ||
-      (Number(num) <= 12 &&
-        /(?:[Dd]ate|[Ff]rost|[Dd]ue|[Dd]eadline)[ \u00A0]*:[ \u00A0]*$/u.test(before(ctx, 24)));
-    if (mixed === undefined && dated && Number(num) >= 1 && Number(den) >= 1 && Number(den) <= 31)
-      return {
-        out: `${EN_MONTHS[Number(num) - 1] as string} ${ordinalWords(String(Number(den)))}`,
-        name: 'date',
-      };
     if (mixed === undefined && isRating(num, den, ctx))
       return `${cardinalWords(num)} out of ${cardinalWords(den)}`;
     const named = SLASH_NAMES[`${num}/${den}`];

@@ -13,6 +13,7 @@
 import { romanValue, ROMAN_NUMERAL } from '../roman-numerals';
 import {
   piece,
+  QUANTITY_END,
   type OutPiece,
   type Rule,
   type RuleContext,
@@ -1847,7 +1848,7 @@ const signRule: Rule = {
   // after a number, or a unit written after one, is a range ("5~10 kg", "90VAC~240VAC": "đến").
   pattern: `[≥≤≠±≈~](?=${SP}*[-−]?\\d)|(?<=${SP})=(?=${SP}+[-−]?\\d)`,
   rewrite([whole], ctx) {
-    const range = whole === '~' && /\d[\p{L}°%]{0,4}[ \u00A0]?$/u.test(before(ctx, 8));
+    const range = whole === '~' && QUANTITY_END.test(before(ctx, 8));
     // "khoảng ~5 kg": the word is written already.
     if (whole === '~' && /(?:^|[^\p{L}])(?:khoảng|chừng|xấp xỉ)[ \u00A0]*$/iu.test(before(ctx, 12)))
       return ' ';
