@@ -461,12 +461,15 @@ export async function send(url: string, c: FuzzCase, timeoutMs = 15_000): Promis
       reject(new Error('raw request timed out'));
     }, timeoutMs);
     socket.on('data', (d: Buffer) => chunks.push(d));
-    socket.on('error', () => undefined);
+    let socketError = '';
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      socketError ||= `, ${error.code ?? error.message}`;
+    });
     socket.on('close', () => {
       clearTimeout(timer);
       const all = Buffer.concat(chunks).toString('utf8');
       const match = /^HTTP\/1\.1 (\d{3})/.exec(all);
-      if (!match) return reject(new Error(`no HTTP answer (${all.length} bytes)`));
+      if (!match) return reject(new Error(`no HTTP answer (${all.length} bytes${socketError})`));
       const split = all.indexOf('\r\n\r\n');
       const headerLines = all.slice(0, split).split('\r\n').slice(1);
       const parsed: Record<string, string> = {};

@@ -45,6 +45,7 @@ import { limitBodies } from './body-limits';
 import { answerCrossOrigin, registerCors } from './cors';
 import { inAppContext, registerOpenApi } from './openapi';
 import {
+  answerHalfClosedClients,
   edgeServerOptions,
   limitClientsBehindProxies,
   limitConnections,
@@ -178,6 +179,7 @@ export function buildServer(options: ServerOptions): HttpApp {
     frameworkErrors: (error, request, reply) => void sendAnyError(request.url, reply, error),
   });
   limitConnections(app.server, edge);
+  answerHalfClosedClients(app.server);
   limitBodies(app, { maxTextChars: options.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS });
   // Some clients send "text/json" like the spec's responses; parse it as JSON too.
   // Only JSON bodies: a text/plain body is a 415, not a string to validate.

@@ -14,6 +14,10 @@
  *   trusted proxy's address counts only in the total (every client behind it arrives from it).
  *   The total stays well below the file descriptors a process gets (node raises its soft limit
  *   to the hard one, 4,096 and more on current systems), so renders and the database keep theirs.
+ * - A client that closes its sending side after its request (a FIN, as `nc -N` and some HTTP/1.0
+ *   clients do) still gets its answer: node would end the connection at once, dropping an answer
+ *   not yet written (a 400 under load came back as nothing). An answer already under way (a
+ *   stream) ends as before, and long work reads the FIN as the client gone (client-gone.ts).
  * - Trusted proxies (`serve --trust-proxy`): only a connection from one of these addresses or
  *   ranges may name the client in `X-Forwarded-For` (fastify's trustProxy: the nearest address
  *   not trusted is the client); from anyone else the header is ignored and the socket's address
@@ -23,7 +27,7 @@
  */
 
 import { BlockList, isIP, type Socket } from 'node:net';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../shared/errors';
 
@@ -140,6 +144,25 @@ export function limitClientsBehindProxies(app: FastifyInstance, options: EdgeOpt
       if (left > 0) underWay.set(client, left);
       else underWay.delete(client);
     });
+  });
+}
+
+/**
+ * Lets the answer to a request whose client then half-closes be written (see the header). Node's
+ * own handling, by `httpAllowHalfOpen` (lib/_http_server.js, socketOnEnd): with it false, the
+ * client's FIN ends the connection whatever the answer; with it true, the connection ends after
+ * the answer in progress, or at once when there is none. A response that has already sent its
+ * head still ends at the FIN, as with node's default.
+ */
+export function answerHalfClosedClients(server: Server): void {
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const socket = request.socket;
+    const onEnd = () => {
+      if (response.headersSent && !response.writableFinished) socket.end();
+    };
+    socket.once('end', onEnd);
+    response.once('close', () => socket.off('end', onEnd));
   });
 }
 

@@ -367,3 +367,37 @@ describe('wrong keys slow the guesser alone', () => {
     clearInterval(ending);
   });
 });
+
+describe('a client that half-closes after its request', () => {
+  /** The server's side of the next connection it accepts. */
+  const nextServerSocket = (s: TestApp) =>
+    new Promise<Socket>((resolve) => s.app.server.once('connection', resolve));
+
+  it('gets the answer that was still being worked out when its FIN came (node would have closed with nothing)', async () => {
+    const timers = manualTimers();
+    const s = await start({}, { schedule: timers.schedule });
+    // Five free failures; the sixth wrong key's check waits until the test releases it.
+    for (let i = 0; i < 5; i++)
+      expect(await send('127.0.0.1', 'GET', '/api/v1/usage', bearer(wrongKey(i)))).toBe(401);
+    const serverSide = nextServerSocket(s);
+    const raw = await open();
+    raw.socket.end(head('GET', '/api/v1/usage', { connection: 'close', ...bearer(wrongKey(5)) }));
+    const server = await serverSide;
+    await until(() => timers.parked.length === 1 && server.readableEnded);
+    expect(raw.closed).toBe(false);
+    timers.releaseAll();
+    await raw.done;
+    expect(raw.status).toBe(401);
+    expect(raw.text).toContain('"error_code":"UNAUTHORIZED"');
+  });
+
+  it('ends an answer already under way (an event stream) at its FIN, as node does', async () => {
+    const s = await start({});
+    const raw = await open();
+    raw.socket.write(head('GET', '/api/v1/events', bearer(s.key)));
+    await until(() => raw.text.includes(': connected'));
+    raw.socket.end();
+    await raw.done;
+    expect(raw.status).toBe(200);
+  });
+});
