@@ -4,10 +4,17 @@
  * parser refuses, and shutdown, need a real socket and the core (on the fake engine: no speech here).
  */
 
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startFakeEngineCore, type TestCore } from './helpers';
 import { buildTestApp, type TestApp } from './inject';
+import { restartServeArgs, startServerProcess, type ServerProcess } from './process';
+import { useCompiledCli } from '../../fixtures/compiled-cli';
+
+const cli = useCompiledCli();
 
 /** Writes raw bytes and returns everything the server sent until it closed the connection. */
 function rawExchange(url: string, bytes: string, afterWrite?: () => void): Promise<string> {
@@ -125,5 +132,46 @@ describe('requests arriving during shutdown', () => {
     } finally {
       await own.close();
     }
+  });
+});
+
+describe('a refused request over a server process (the compiled CLI)', () => {
+  let dir: string;
+  let server: ServerProcess;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'malformed-process-'));
+    server = await startServerProcess(
+      restartServeArgs(dir, 'malformed-test-key-0123456789abcdef0123', undefined),
+      undefined,
+      cli,
+    );
+  }, 60_000);
+  afterAll(async () => {
+    server.child.kill('SIGTERM');
+    await server.exited;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps the 431 for a client that reads it late, the rest of its header and body still coming', async () => {
+    // Closed at once, the server's kernel answered the unread bytes with a reset, which drops the
+    // answer from a client's receive queue before it reads it (77 of 200 lost this way before).
+    const { hostname, port } = new URL(server.url);
+    const body = '{"input_text":"Hello","voice_code":"x"}';
+    const lateReader = () =>
+      new Promise<string>((resolve) => {
+        const socket: Socket = connect(Number(port), hostname);
+        const chunks: Buffer[] = [];
+        socket.on('data', (d: Buffer) => chunks.push(d));
+        socket.on('error', () => undefined);
+        socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        socket.pause();
+        setTimeout(() => socket.resume(), 150);
+        socket.write(
+          `POST /api/v1/tts HTTP/1.1\r\nhost: ${hostname}\r\ncontent-type: application/json\r\n` +
+            `x-long: ${'a'.repeat(70_000)}\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
+        );
+      });
+    const answers = await Promise.all(Array.from({ length: 24 }, lateReader));
+    expect(answers.map((a) => Number(/^HTTP\/1\.1 (\d{3})/.exec(a)?.[1] ?? 0))).toEqual(Array(24).fill(431));
   });
 });
