@@ -118,6 +118,10 @@ export const ENGLISH_ABBREVIATIONS: Readonly<Record<string, AbbreviationEntry>> 
   'M-F': { say: 'Monday to Friday' },
   'Mon-Fri': { say: 'Monday to Friday' },
   FMI: { say: 'for more information' },
+  // the motoring club and the credit rating, said so
+  AAA: { say: 'Triple A' },
+  // an adjustable-rate mortgage, and the chip maker: said as the word
+  ARM: { say: 'Arm' },
   'est.': { say: 'established', beforeDigit: true },
   'Est.': { say: 'established', beforeDigit: true },
   'ca.': { say: 'circa', beforeDigit: true },
@@ -675,7 +679,7 @@ const NOT_A_CITY = new Set(
  */
 export const usStateRule: Rule = {
   name: 'abbreviation',
-  pattern: `(?=[A-Z])(?:(?<=\\p{L},[ \u00A0]+)|(?<=\\p{L}[ \u00A0]\\()(?=[A-Z][\\p{L}.]*\\.\\)))(?:${STATE_ABBREVIATION}|[A-Z]{2}(?=[ \u00A0]*(?:[,;)\\]—–]|\\.?$|\\.?\\n|\\.[ \u00A0]|[ \u00A0]+[-–—][ \u00A0]|[ \u00A0]+(?:\\d{5}(?!\\d)|\\(\\p{Lu}{3}\\)))))(?![\\p{L}\\p{N}]|\\.\\p{L})`,
+  pattern: `(?=[A-Z])(?:(?<=\\p{L},[ \u00A0]+)|(?<=\\p{L}[ \u00A0]\\()(?=[A-Z][\\p{L}.]*\\.\\))|(?<=\\(|\\.,[ \u00A0]|[ \u00A0]and[ \u00A0])(?=[A-Z][a-z]{1,4}\\.(?:,|[ \u00A0]and[ \u00A0]|\\))))(?:${STATE_ABBREVIATION}|[A-Z]{2}(?=[ \u00A0]*(?:[,;)\\]—–]|\\.?$|\\.?\\n|\\.[ \u00A0]|[ \u00A0]+[-–—][ \u00A0]|[ \u00A0]+(?:\\d{5}(?!\\d)|\\(\\p{Lu}{3}\\)))))(?![\\p{L}\\p{N}]|\\.\\p{L})`,
   rewrite([whole], ctx) {
     const state =
       whole === undefined ? undefined : (US_STATE_ABBREVIATIONS[whole] ?? US_STATE_POSTAL_CODES[whole]);
@@ -695,11 +699,23 @@ export const usStateRule: Rule = {
       return undefined;
     if (state === undefined) return undefined;
     const city = CITY_BEFORE.exec(ctx.input.slice(Math.max(0, ctx.index - 40), ctx.index))?.[1];
-    if (city === undefined || NOT_A_CITY.has(city)) return undefined;
+    if ((city === undefined || NOT_A_CITY.has(city)) && !inListOfStates(ctx)) return undefined;
     const next = /^[ \t\u00A0]*(.)?/su.exec(ctx.input.slice(ctx.end, ctx.end + 8))?.[1];
     return next === undefined || next === '\n' || /\p{Lu}/u.test(next) ? `${state}.` : state;
   },
 };
+
+/** A state abbreviation in a list ("(Wyo., Utah, Colo., Okla. and Minn.)"), counted to find a list of states. */
+const STATE_IN_LIST = new RegExp(
+  `(?<=^|[(\\s])(?:${STATE_ABBREVIATION})(?=,|[ \u00A0]and[ \u00A0]|\\))`,
+  'gu',
+);
+
+/** Whether the abbreviation stands in a list of states with two more near it ("states (Wyo., Utah, Colo., Okla. and Minn.)"). */
+function inListOfStates(ctx: RuleContext): boolean {
+  const near = ctx.input.slice(Math.max(0, ctx.index - 30), ctx.end + 30);
+  return (near.match(STATE_IN_LIST)?.length ?? 0) >= 3;
+}
 
 const PARTIES: Readonly<Record<string, string>> = { D: 'Democrat', R: 'Republican', I: 'Independent' };
 

@@ -1169,6 +1169,10 @@ const AMOUNT_OF_UNITS: ReadonlySet<string> = new Set([
   'mg',
   'ml',
   'mL',
+  'µl',
+  'μl',
+  'µL',
+  'μL',
   'l',
   'L',
 ]);
@@ -1184,8 +1188,11 @@ const BRACKETED_AFTER_A_MEASURE = /[\p{L}\p{N}]-\p{Ll}+[ \u00A0]\([\d.,]+$/u;
 /** "1 8 oz can crushed pineapple", "a 12 oz can of soda": "can" the container, not the verb (no participle or "of" after a modal). */
 const CONTAINER_CAN_AFTER = /^[ \u00A0]+can[ \u00A0]+(?:of|\p{Ll}+ed)(?![\p{L}])/u;
 
+/** Symbols written in the plural: said in the plural before a noun too ("550 lbs body weight"). */
+const PLURAL_SYMBOLS: ReadonlySet<string> = new Set(['lbs', 'hrs', 'yds', 'mins', 'secs', 'mos']);
+
 function measureQualifiesNoun(ctx: RuleContext, token: string, words: UnitWords, written: number): boolean {
-  if (/^degrees /u.test(words.many)) return false;
+  if (/^degrees /u.test(words.many) || PLURAL_SYMBOLS.has(token)) return false;
   // "the five-mile (8 km) journey": a measure in brackets after a measure joined to its noun.
   if (BRACKETED_AFTER_A_MEASURE.test(before(ctx, written + 24)) && after(ctx, 1) === ')')
     return qualifiesNounIn(after(ctx, 41).slice(1));
@@ -2026,12 +2033,21 @@ const numberRule: Rule = {
   },
 };
 
+const temperatureScaleRule: Rule = {
+  name: 'measure',
+  // "68 - 82 degrees F", "20 deg C": the scale's letter after the word, "Fahrenheit", "Celsius".
+  pattern: `(?=[CF])(?<=\\d${SP}?(?:degrees?|deg\\.?)${SP})[CF](?![\\p{L}\\p{N}])`,
+  rewrite: ([whole]) => (whole === 'F' ? 'Fahrenheit' : whole === 'C' ? 'Celsius' : undefined),
+};
+
 const signRule: Rule = {
   name: 'symbol',
-  // "#1" number one, "AMENDMENT#13", "ID# to use"; "3× faster" three times, "2×4" two by four; "65+" sixty five plus
-  pattern: `(?=#)(?:(?<![\\p{L}\\p{N}&#])#(?=\\d)|(?<=\\p{Lu}{2})#(?=\\d|${SP}))|(?=×)(?<=\\d${SP}?)×(?:(?=${SP}?\\d)|(?![\\p{L}\\p{N}]))|(?=\\+)(?<=\\d)\\+(?![\\p{L}\\p{N}+])`,
+  // "#1" number one, "#311240" number three one one two four zero, "AMENDMENT#13", "ID# to use"; "3× faster" three times, "2×4" two by four; "65+" sixty five plus
+  pattern: `(?=#)(?:(?<![\\p{L}\\p{N}&#])#(?=\\d)(?:\\d{5,}(?![\\p{N}]|[.,]\\d))?|(?<=\\p{Lu}{2})#(?=\\d|${SP}))|(?=×)(?<=\\d${SP}?)×(?:(?=${SP}?\\d)|(?![\\p{L}\\p{N}]))|(?=\\+)(?<=\\d)\\+(?![\\p{L}\\p{N}+])`,
   rewrite([whole], ctx) {
     // "AMENDMENT#13", "a confidential ID# to use": after capitals the sign is the word.
+    // "VNUM #311240": an identifier of five digits and more, digit by digit.
+    if (whole && whole.length > 5 && whole.startsWith('#')) return `number ${digitWords(whole.slice(1))}`;
     if (whole === '#')
       return /\p{L}$/u.test(before(ctx, 1)) ? ` number${/^\d/u.test(after(ctx, 1)) ? ' ' : ''}` : 'number ';
     // "ages 65+", "100+ people": plus.
@@ -2364,6 +2380,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   isbnRule,
   compactDateRule,
   equivalentMeasureRule,
+  temperatureScaleRule,
   scaleRatioRule,
   drawnNumbersRule,
   fractionRule,

@@ -43,6 +43,10 @@ export const ENGLISH_UNITS: Readonly<Record<string, UnitWords>> = {
   'sq mi': unit('square mile'),
   // volume
   ml: unit('milliliter'),
+  µl: unit('microliter'),
+  μl: unit('microliter'),
+  µL: unit('microliter'),
+  μL: unit('microliter'),
   mL: unit('milliliter'),
   cl: unit('centiliter'),
   cL: unit('centiliter'),
@@ -98,6 +102,7 @@ export const ENGLISH_UNITS: Readonly<Record<string, UnitWords>> = {
   F: unit('degree Fahrenheit', 'degrees Fahrenheit'),
   '℉': unit('degree Fahrenheit', 'degrees Fahrenheit'),
   '°': unit('degree'),
+  deg: unit('degree'),
   // a latitude or a longitude ("15.1°N", "114.8°W")
   '°N': unit('degree North', 'degrees North'),
   '°S': unit('degree South', 'degrees South'),
@@ -167,6 +172,7 @@ export const ENGLISH_UNITS: Readonly<Record<string, UnitWords>> = {
   h: unit('hour'),
   hr: unit('hour'),
   hrs: unit('hour'),
+  mos: unit('month'),
   // other
   mol: unit('mole'),
   cal: unit('calorie'),
@@ -179,7 +185,8 @@ export const ENGLISH_UNITS: Readonly<Record<string, UnitWords>> = {
   psi: unit('pound per square inch', 'pounds per square inch'),
   mmHg: unit('millimeter of mercury', 'millimeters of mercury'),
   dB: unit('decibel'),
-  rpm: unit('revolution per minute', 'revolutions per minute'),
+  rpm: unit('R P M', 'R P M'),
+  ppm: unit('part per million', 'parts per million'),
 };
 
 /** Units that are also words or letters: read as a unit only right after the number, without a space ("5m", "12A"), or in a compound. */

@@ -307,6 +307,9 @@ const TABLE = [
   'HLV = huấn luyện viên',
   'VĐV = vận động viên',
   'CLB = câu lạc bộ',
+  'NTĐ = nhà thi đấu',
+  // a ticket's or a cable's category ("vé hạng CAT 1", "cáp CAT 6")
+  'CAT = cát | number',
   'TDTT = thể dục thể thao',
   'HCV = huy chương vàng',
   'HCB = huy chương bạc',

@@ -923,7 +923,13 @@ function suffixWords(
   if (VI_CODE_LETTER_UNITS.has(symbol) && !ctx.options.units?.has(symbol) && !electricNear(ctx))
     return undefined;
   // "5 A" may be a class or a row: one-letter units are read only when written against the number.
-  if (VI_LETTER_UNITS.has(symbol) && !attached && !ctx.options.units?.has(symbol)) return undefined;
+  if (
+    VI_LETTER_UNITS.has(symbol) &&
+    !attached &&
+    !ctx.options.units?.has(symbol) &&
+    !(/^[AVW]$/u.test(symbol) && electricNear(ctx))
+  )
+    return undefined;
   return unitWords(symbol, value, ctx);
 }
 
@@ -1801,6 +1807,74 @@ const aircraftRule: Rule = {
   rewrite: ([whole]) => (whole ? viDigits(whole) : undefined),
 };
 
+/**
+ * The names a document's code is cited with, where they differ from the letters' usual names
+ * (vi-letters.ts): "NĐ-CP" en đê xê pê, "BGTVT" bê giê tê vê tê, "BYT" bê i tê.
+ */
+const CODE_LETTER_NAMES: Readonly<Record<string, string>> = { G: 'giê', M: 'em', N: 'en', Y: 'i' };
+
+/** A code's part as a reader spells it: the letters by name, a number after them in words ("QH13" quy hát mười ba). */
+function spellCodePart(part: string): string {
+  return (part.match(/\d+|\D/gu) ?? [])
+    .map((run) =>
+      /^\d/u.test(run)
+        ? run.length > 3
+          ? viDigits(run)
+          : viCardinal(run)
+        : (CODE_LETTER_NAMES[run] ?? spellVi(run)),
+    )
+    .join(' ');
+}
+
+const documentNumberRule: Rule = {
+  name: 'abbreviation',
+  // "Luật số 10/2012/QH13", "Nghị định 161/2018/NĐ-CP", "Thông tư 13/2007-TT-BYT", "văn bản số
+  // 1277/BGDĐT-QLCL": a legal document's number, its year and its issuer's code; each "/" is
+  // "trên", the code spelt letter by letter (its hyphens unsaid), as the document is cited aloud.
+  pattern: `(?=\\d)(?<![\\p{L}\\p{N}_./-])(\\d{1,5})/(?:(\\d{4})([/-]))?([A-ZĐ]+\\d*(?:-[A-ZĐ]+\\d*)*)(?![\\p{L}\\p{N}_])`,
+  rewrite([whole, number, year, separator, code]) {
+    if (!whole || !number || !code) return undefined;
+    // Without a year the code names its issuer and office ("BGDĐT-QLCL"): one part is a unit or a currency.
+    if (!year && !code.includes('-')) return undefined;
+    const spelt = code.split('-').map(spellCodePart).join(' ');
+    const yearWords = year ? ` trên ${viCardinal(year)}${separator === '/' ? ' trên' : ''}` : ' trên';
+    return `${viCardinal(number)}${yearWords} ${spelt}`;
+  },
+};
+
+const monthListRule: Rule = {
+  name: 'date',
+  // "tháng 2,3 năm 2019": two months, "tháng hai, ba"; no month has a decimal.
+  pattern: `(?=\\d)(?<=(?:^|[^\\p{L}])[Tt]háng${SP})(\\d{1,2}),(\\d{1,2})(?![\\p{N}]|[.,]\\d)`,
+  rewrite([whole, a, b]) {
+    if (!whole || !a || !b || Number(a) < 1 || Number(b) > 12 || Number(b) <= Number(a)) return undefined;
+    return [piece(viMonth(Number(a)), 0, a.length), piece(`, ${viMonth(Number(b))}`, a.length, whole.length)];
+  },
+};
+
+const equivalentMeasureRule: Rule = {
+  name: 'measure',
+  // "10kg/22lb", "45in/115cm": a measure then the same in other units, "hoặc"; the first is read
+  // by the measure rule, the slash and the second here ("mười ki lô gam hoặc hai mươi hai pao").
+  pattern: `/(?<=\\d${SP}?(?:kg|g|lbs?|oz|cm|mm|m|in|ft)/)(\\d+(?:[.,]\\d+)?)(kg|g|lbs?|oz|cm|mm|m|in|ft)(?![\\p{L}\\p{N}])`,
+  rewrite([whole, amount, symbol], ctx) {
+    if (!whole || !amount || !symbol) return undefined;
+    const first = /(kg|g|lbs?|oz|cm|mm|m|in|ft)\/$/u.exec(
+      ctx.input.slice(Math.max(0, ctx.index - 4), ctx.index + 1),
+    )?.[1];
+    if (!first || measureKind(first) !== measureKind(symbol) || first === symbol) return undefined;
+    const value = parseViNumber(amount);
+    const words = value ? viNumberWords(value) : undefined;
+    const unit = unitWords(symbol, value ?? { int: amount }, ctx);
+    return words && unit ? ` hoặc ${words} ${unit}` : undefined;
+  },
+};
+
+/** Whether a unit of `equivalentMeasureRule` measures mass or length. */
+function measureKind(symbol: string): 'mass' | 'length' {
+  return /^(?:kg|g|lbs?|oz)$/u.test(symbol) ? 'mass' : 'length';
+}
+
 const slashScoreRule: Rule = {
   name: 'score',
   // "vượt dẫn 20/18", "cân bằng 20/20", "thắng 23/21": a score written with a slash after a word of
@@ -1986,6 +2060,9 @@ const medalSlashRule: Rule = {
 export const VIETNAMESE_READING_RULES: Rule[] = [
   emailRule,
   urlRule,
+  documentNumberRule,
+  equivalentMeasureRule,
+  monthListRule,
   slashScoreRule,
   weekdayRangeRule,
   aircraftRule,

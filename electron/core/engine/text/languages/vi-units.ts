@@ -18,6 +18,8 @@ export const VI_UNITS: ReadonlyMap<string, string> = new Map(
     µm: 'mi cờ rô mét',
     nm: 'na nô mét',
     inch: 'inh',
+    // "45in/115cm": read so only in a measure given twice (vi-reading: equivalentMeasureRule); "in" is a word
+    in: 'inh',
     feet: 'phít',
     ft: 'phít',
     // area
@@ -45,6 +47,9 @@ export const VI_UNITS: ReadonlyMap<string, string> = new Map(
     mg: 'mi li gam',
     g: 'gam',
     kg: 'ki lô gam',
+    lb: 'pao',
+    lbs: 'pao',
+    oz: 'ao xơ',
     // a recipe's "30-50gr gừng", "90 gram đường": the gram written the French or English way
     gr: 'gam',
     gram: 'gam',
@@ -134,10 +139,11 @@ export const VI_UNITS: ReadonlyMap<string, string> = new Map(
 );
 
 /**
- * Units that are also words or letters of running text ("lớp 12A", "5 A", "5 v"): read as a unit
- * only when written right after the number or after a decimal.
+ * Units that are also words or letters of running text ("lớp 12A", "5 A", "5 v", "in"): read as a
+ * unit only when written right after the number or after a decimal; amperes, volts and watts after
+ * a space too near electric words ("công suất 250 W").
  */
-export const VI_LETTER_UNITS: ReadonlySet<string> = new Set(['A', 'V', 'W', 'L', 'v']);
+export const VI_LETTER_UNITS: ReadonlySet<string> = new Set(['A', 'V', 'W', 'L', 'v', 'in']);
 
 /**
  * Units that are also a code's letter ("quốc lộ 1A", "14A"): read as a unit only in an electric
@@ -147,7 +153,7 @@ export const VI_CODE_LETTER_UNITS: ReadonlySet<string> = new Set(['A']);
 
 /** Words near a number that make "A" after it amperes ("dòng điện 5A", "sạc 2A", "220V 10A"). */
 export const VI_ELECTRIC_CONTEXT =
-  /điện|sạc|pin|ắc[ \u00A0]?quy|cầu chì|aptomat|át tô mát|ampe|am pe|cường độ|\d[ \u00A0]?(?:V|W|kW|mAh)(?![\p{L}])/u;
+  /điện|công suất|sạc|pin|ắc[ \u00A0]?quy|cầu chì|aptomat|át tô mát|ampe|am pe|cường độ|\d[ \u00A0]?(?:V|W|kW|mAh)(?![\p{L}])/u;
 
 /** A currency as written after or before an amount, and how it is read. */
 export const VI_CURRENCIES: ReadonlyMap<string, string> = new Map(

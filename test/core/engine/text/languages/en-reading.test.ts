@@ -1381,7 +1381,7 @@ describe('English reading, fifth pass', () => {
       ['a 70 mph speed limit', 'a seventy mile per hour speed limit'],
       ['a 120 km/h zone', 'a one hundred twenty kilometer per hour zone'],
       ['a 100 Mbps connection', 'a one hundred megabit per second connection'],
-      ['a 3000 rpm engine', 'a three thousand revolution per minute engine'],
+      ['a 3000 rpm engine', 'a three thousand R P M engine'],
       ['driving at 100 mph in the rain', 'driving at one hundred miles per hour in the rain'],
       ['winds of 70 mph and rain', 'winds of seventy miles per hour and rain'],
       ['moving 10 mph northeast', 'moving ten miles per hour northeast'],
@@ -2294,5 +2294,33 @@ describe('English reading, seventh pass', () => {
     ]);
     // A team's record in brackets after its name stays a record.
     expect(readingOf('Reds (3-1)', 'en').reading).toBe('Reds (three and one)');
+  });
+
+  it('gas prices, a volcano notice, an aquarium, a lab protocol (set 14): degrees F, ppm, µl, mos, lbs, RPM, AAA, ARM, an identifier after "#", a list of states', () => {
+    checkHeard([
+      ['Temperature | 68 - 82 degrees F |', 'Temperature, sixty eight to eighty two degrees Fahrenheit'],
+      ['It was 20 deg C.', 'It was twenty degrees Celsius.'],
+      [
+        'Nitrite | 0 ppm | < 0.1 ppm |',
+        'Nitrite, zero parts per million, less than zero point one parts per million',
+      ],
+      ['3. Resuspend in 500 μl lysis buffer.', 'Three. Resuspend in five hundred microliters lysis buffer.'],
+      ['(less than 18 mos of age)', '(less than eighteen months of age)'],
+      ['for each 550 lbs body weight', 'for each five hundred fifty pounds body weight'],
+      [
+        'recover liquid phase (7000 rpm for 1 min)',
+        'recover liquid phase (seven thousand R P M for one minute)',
+      ],
+      ['AAA continues to expect', 'Triple A continues to expect'],
+      ['the 5-year ARM averaged', 'the five-year Arm averaged'],
+      ['Cleveland (VNUM #311240)', 'Cleveland (V N U M number three one one two four zero)'],
+      [
+        'in five states (Wyo., Utah, Colo., Okla. and Minn.) currently',
+        'in five states (Wyoming, Utah, Colorado, Oklahoma and Minnesota) currently',
+      ],
+    ]);
+    // A written singular before a noun stays singular; a short number after "#" stays a number.
+    expect(readingOf('a 550 lb horse', 'en').reading).toBe('a five hundred fifty pound horse');
+    expect(readingOf('the #1 hit', 'en').reading).toBe('the number one hit');
   });
 });

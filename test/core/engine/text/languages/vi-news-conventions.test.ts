@@ -955,4 +955,34 @@ describe('medicine leaflets, recipes, rice prices, timetables and admissions (te
       ['ngày 9-9 tới', 'ngày chín tháng chín tới'],
     ]);
   });
+
+  it("reads legal documents' numbers, a measure given twice, a list of months, watts after a space, NTĐ, CAT", () => {
+    each([
+      [
+        'Luật số 10/2012/QH13 ban hành',
+        'Luật số mười trên hai nghìn không trăm mười hai trên quy hát mười ba ban hành',
+      ],
+      [
+        'Nghị định số 161/2018/NĐ-CP ngày',
+        'Nghị định số một trăm sáu mươi mốt trên hai nghìn không trăm mười tám trên en đê xê pê ngày',
+      ],
+      ['thông tư 13/2007-TT-BYT về', 'thông tư mười ba trên hai nghìn không trăm linh bảy tê tê bê i tê về'],
+      [
+        'văn bản số 1277/BGDĐT-QLCL về',
+        'văn bản số một nghìn hai trăm bảy mươi bảy trên bê giê đê đê tê quy lờ xê lờ về',
+      ],
+      ['xách tay là 10kg/22lb.', 'xách tay là mười ki lô gam hoặc hai mươi hai pao.'],
+      ['không lớn hơn 45in/115cm', 'không lớn hơn bốn mươi lăm inh hoặc một trăm mười lăm xen ti mét'],
+      ['visa Nhật tháng 2,3 năm 2019', 'visa Nhật tháng hai, ba năm hai nghìn không trăm mười chín'],
+      ['công suất không lớn hơn 250 W, có', 'công suất không lớn hơn hai trăm năm mươi oát, có'],
+      ['tại NTĐ Tây Hồ', 'tại nhà thi đấu Tây Hồ'],
+      ['từ CAT 1 cho đến CAT 6.', 'từ cát một cho đến cát sáu.'],
+    ]);
+    // A rate stays a rate, a class stays a class, a date stays a date.
+    each([
+      ['từ 10kg/m2', 'từ mười ki lô gam trên mét vuông'],
+      ['lớp 5 A', 'lớp năm A'],
+      ['ngày 10/2012', 'ngày tháng mười năm hai nghìn không trăm mười hai'],
+    ]);
+  });
 });
