@@ -99,6 +99,15 @@ async function send(
 /** Waits until `done` holds (answers travel over real sockets). */
 const until = (done: () => boolean) => eventually(() => (done() ? true : undefined));
 
+/** Waits until the server holds no connection (it closes its side after the client's). */
+const untilNoConnections = (s: TestApp) =>
+  eventually(
+    () =>
+      new Promise<true | undefined>((resolve) =>
+        s.app.server.getConnections((error, n) => resolve(!error && n === 0 ? true : undefined)),
+      ),
+  );
+
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 const wrongKey = (i: number) => `nsk_${String(i).padStart(43, 'w')}`;
 
@@ -125,7 +134,9 @@ describe('slow connections', () => {
         expect(raw.status).toBe(408);
         expect(raw.text).toContain('"error_code":"INVALID_FIELD"');
       }
-      // Once they are gone, 127.0.0.1 is served again.
+      // Once they are gone (the server closes each after the client's own close: errors.ts,
+      // lingerThenClose), 127.0.0.1 is served again.
+      await untilNoConnections(s);
       expect(await send('127.0.0.1', 'GET', '/api/v1/usage', bearer(s.key))).toBe(200);
     } finally {
       clearInterval(drip);
