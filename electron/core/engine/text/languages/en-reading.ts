@@ -63,7 +63,7 @@ export const EN_MONTHS = [
   'December',
 ];
 
-/** A space inside a written expression: ASCII, no-break or narrow no-break (the characters themselves: see rules.ts combinedPatternLength). */
+/** A space inside a written expression: ASCII, no-break or narrow no-break (the characters themselves: a shorter pattern, see rules.ts MAX_PART_LENGTH). */
 const SP = '[ \u00A0\u202F]';
 /** Before a number: not inside a word, another number or a code ("COVID-19"); after the dash of a range of times or ordinals it is ("2pm-5pm", "1st-3rd"), and in a height or odds ("6-foot-5", "1-in-3"). */
 const NUM_BEFORE =

@@ -49,7 +49,7 @@ import {
 const START = '(?=\\d)(?<![\\p{L}\\p{N}_.,:/])(?<![\\p{L}\\p{N}][-–])';
 /** The end of a number: not followed by a digit, or by punctuation that continues one. */
 const END = '(?![\\p{N}]|[.,:/]\\p{N})';
-/** A space inside a written expression: ASCII, no-break or narrow no-break (the characters themselves: see rules.ts combinedPatternLength). */
+/** A space inside a written expression: ASCII, no-break or narrow no-break (the characters themselves: a shorter pattern, see rules.ts MAX_PART_LENGTH). */
 const SP = '[ \u00A0\u202F]';
 /** A written number: "." or a no-break space grouping thousands, "," decimals; or grouped the English way. */
 const NUMBER =
