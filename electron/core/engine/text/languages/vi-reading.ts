@@ -1864,9 +1864,8 @@ const equivalentMeasureRule: Rule = {
     )?.[1];
     if (!first || measureKind(first) !== measureKind(symbol) || first === symbol) return undefined;
     const value = parseViNumber(amount);
-    const words = value ? viNumberWords(value) : undefined;
-    const unit = unitWords(symbol, value ?? { int: amount }, ctx);
-    return words && unit ? ` hoặc ${words} ${unit}` : undefined;
+    const unit = value && unitWords(symbol, value, ctx);
+    return value && unit ? ` hoặc ${viNumberWords(value)} ${unit}` : undefined;
   },
 };
 
