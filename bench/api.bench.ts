@@ -16,7 +16,8 @@
  * (NARRATION_RENDER_NICE); or, with `-- --baseline <commit | …/dist/cli/narration-studio.js>`,
  * another build (a commit is built in a worktree with its own electron/launch/build.ts: see
  * baseline.ts) against this one; or, with `-- --compare node-flags`, this build started with
- * Node's default flags against `npm run serve`'s (server-node-flags.ts). `-- --rounds N` rounds
+ * Node's default flags against `npm run serve`'s (server-node-flags.ts), or with `-- --node-flags
+ * "<flags>"` too, `npm run serve`'s and those against `npm run serve`'s alone. `-- --rounds N` rounds
  * per variant (3). A shared machine's load shifts from minute to minute: compare variants within one run.
  *
  * `npm run bench:api -- --database <postgres://…>` or `-- --database postgres` measures, in one
@@ -83,6 +84,7 @@ const { values: options } = parseArgs({
     database: { type: 'string' },
     baseline: { type: 'string' },
     compare: { type: 'string', default: 'nice' },
+    'node-flags': { type: 'string' },
     rounds: { type: 'string', default: '3' },
   },
   strict: true,
@@ -559,7 +561,13 @@ const VARIANTS: Variant[] = baseline
     ]
   : options.compare === 'node-flags'
     ? [
-        { label: "Node's default flags", env: {}, nodeFlags: [] },
+        options['node-flags'] === undefined
+          ? { label: "Node's default flags", env: {}, nodeFlags: [] }
+          : {
+              label: `${SERVER_NODE_FLAGS.join(' ')} ${options['node-flags']}`,
+              env: {},
+              nodeFlags: [...SERVER_NODE_FLAGS, ...options['node-flags'].split(' ')],
+            },
         { label: `${SERVER_NODE_FLAGS.join(' ')} (npm run serve's)`, env: {} },
       ]
     : [
