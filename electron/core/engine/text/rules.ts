@@ -117,7 +117,8 @@ function rewrite(
 ): MappedText {
   const input = normaliseWidth(text);
   const builder = new MappedTextBuilder(input);
-  const matcher = ruleMatcher(compileRules(language, maxPartLength), input);
+  const { parts } = compileRules(language, maxPartLength);
+  const matcher = ruleMatcher(parts, input);
   // Lexicon entries win over every rule: a rule match that overlaps one is dropped.
   const entries = options.lexicon?.find(input) ?? [];
   let nextEntry = 0;
@@ -147,7 +148,9 @@ function rewrite(
     while (k < entries.length && (entries[k] as { start: number }).start <= m.index) k++;
     const entryStart = entries[k]?.start;
     if (entryStart !== undefined && entryStart < end && m.index >= copied) {
-      const shorter = firstMatch(matcher.parts, input.slice(0, entryStart), m.index, 'bounded');
+      const bounded = ruleMatcher(parts, input.slice(0, entryStart), 'bounded');
+      bounded.lastIndex = m.index;
+      const shorter = bounded.next();
       if (shorter?.m.index === m.index && shorter.m[0].length > 0) {
         ({ m, part } = shorter);
         end = m.index + m[0].length;
@@ -393,43 +396,26 @@ interface PartMatch {
 }
 
 /**
- * The first match at or after `from` over all the parts, as one alternation of every rule would
- * find it: the leftmost, and at the same index the part of the earlier rules.
+ * Walks `input` with the parts as `RegExp.exec` walks with one expression: `next()` is the first
+ * match from `lastIndex` over all the parts as one alternation of every rule would find it (the
+ * leftmost, and at one index the part of the earlier rules), and moves `lastIndex` past it; the
+ * caller may set `lastIndex`. Each part's next match is kept while it lies ahead, so each part
+ * scans the text about once. `which`: the parts' own expressions, or their copies for a match
+ * tried again on the text before a lexicon entry.
  */
-function firstMatch(
-  parts: RulePart[],
-  text: string,
-  from: number,
-  which: 're' | 'bounded',
-): PartMatch | undefined {
-  let best: PartMatch | undefined;
-  for (const part of parts) {
-    const re = part[which];
-    re.lastIndex = from;
-    const m = re.exec(text);
-    if (m && (!best || m.index < best.m.index)) best = { m, part };
-  }
-  return best;
-}
-
-/**
- * Walks `input` with the parts as `RegExp.exec` walks with one expression: `next()` is the next
- * match from `lastIndex`, which it moves past the match and which the caller may set. Each part's
- * next match is kept while it lies ahead, so each part scans the text about once.
- */
-function ruleMatcher({ parts }: CompiledRules, input: string) {
+function ruleMatcher(parts: RulePart[], input: string, which: 're' | 'bounded' = 're') {
   /** Each part's next match (null: none) and where that search started. */
   const ahead: ({ from: number; m: RegExpExecArray | null } | undefined)[] = parts.map(() => undefined);
   const matcher = {
-    parts,
     lastIndex: 0,
     next(): PartMatch | undefined {
       let best: PartMatch | undefined;
       parts.forEach((part, i) => {
         let found = ahead[i];
         if (!found || found.from > matcher.lastIndex || (found.m && found.m.index < matcher.lastIndex)) {
-          part.re.lastIndex = matcher.lastIndex;
-          found = { from: matcher.lastIndex, m: part.re.exec(input) };
+          const re = part[which];
+          re.lastIndex = matcher.lastIndex;
+          found = { from: matcher.lastIndex, m: re.exec(input) };
           ahead[i] = found;
         }
         if (found.m && (!best || found.m.index < best.m.index)) best = { m: found.m, part };

@@ -1852,27 +1852,35 @@ const monthListRule: Rule = {
   },
 };
 
+/** The units of a measure given twice (`equivalentMeasureRule`), by what they measure. */
+const EQUIVALENT_UNITS: Readonly<Record<string, 'mass' | 'length'>> = {
+  kg: 'mass',
+  g: 'mass',
+  lb: 'mass',
+  lbs: 'mass',
+  oz: 'mass',
+  cm: 'length',
+  mm: 'length',
+  m: 'length',
+  in: 'length',
+  ft: 'length',
+};
+const EQUIVALENT_UNIT = Object.keys(EQUIVALENT_UNITS).join('|');
+
 const equivalentMeasureRule: Rule = {
   name: 'measure',
   // "10kg/22lb", "45in/115cm": a measure then the same in other units, "hoặc"; the first is read
   // by the measure rule, the slash and the second here ("mười ki lô gam hoặc hai mươi hai pao").
-  pattern: `/(?<=\\d${SP}?(?:kg|g|lbs?|oz|cm|mm|m|in|ft)/)(\\d+(?:[.,]\\d+)?)(kg|g|lbs?|oz|cm|mm|m|in|ft)(?![\\p{L}\\p{N}])`,
+  pattern: `/(?<=\\d${SP}?(?:${EQUIVALENT_UNIT})/)(\\d+(?:[.,]\\d+)?)(${EQUIVALENT_UNIT})(?![\\p{L}\\p{N}])`,
   rewrite([whole, amount, symbol], ctx) {
     if (!whole || !amount || !symbol) return undefined;
-    const first = /(kg|g|lbs?|oz|cm|mm|m|in|ft)\/$/u.exec(
-      ctx.input.slice(Math.max(0, ctx.index - 4), ctx.index + 1),
-    )?.[1];
-    if (!first || measureKind(first) !== measureKind(symbol) || first === symbol) return undefined;
+    const first = /\p{L}+$/u.exec(before(ctx, 4))?.[0];
+    if (!first || first === symbol || EQUIVALENT_UNITS[first] !== EQUIVALENT_UNITS[symbol]) return undefined;
     const value = parseViNumber(amount);
     const unit = value && unitWords(symbol, value, ctx);
     return value && unit ? ` hoặc ${viNumberWords(value)} ${unit}` : undefined;
   },
 };
-
-/** Whether a unit of `equivalentMeasureRule` measures mass or length. */
-function measureKind(symbol: string): 'mass' | 'length' {
-  return /^(?:kg|g|lbs?|oz)$/u.test(symbol) ? 'mass' : 'length';
-}
 
 const slashScoreRule: Rule = {
   name: 'score',

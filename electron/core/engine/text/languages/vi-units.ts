@@ -18,7 +18,7 @@ export const VI_UNITS: ReadonlyMap<string, string> = new Map(
     µm: 'mi cờ rô mét',
     nm: 'na nô mét',
     inch: 'inh',
-    // "45in/115cm": read so only in a measure given twice (vi-reading: equivalentMeasureRule); "in" is a word
+    // "45in/115cm": read so only written against the number ("in" is a word: VI_LETTER_UNITS)
     in: 'inh',
     feet: 'phít',
     ft: 'phít',
