@@ -75,6 +75,8 @@ export interface Jobs {
   submit(input: SubmitInput): Promise<RequestRow>;
   /** Accepts a request under an Idempotency-Key, and says whether it was a replay (see Submitter.submitIdempotent). */
   submitIdempotent(input: SubmitInput, idempotency: Idempotency | undefined): Promise<SubmitOutcome>;
+  /** A client connected to the API (see Submitter.noteConnection). */
+  noteConnection(): void;
   /**
    * Resolves with the row once the request is SUCCESS or FAILURE; when `signal` aborts first,
    * with the row as it stands then (the request carries on).
@@ -271,6 +273,7 @@ export function createJobs(options: JobsOptions): Jobs {
       checkCallback(input);
       return submitter.submitIdempotent(input, idempotency);
     },
+    noteConnection: () => submitter.noteConnection(),
     whenFinished: (requestId, signal) =>
       whenRequestFinished(store, events, requestId, signal, options.pollMs ?? 2000),
     progress: (requestId) => runner.progress(requestId) ?? shared.progress(requestId),

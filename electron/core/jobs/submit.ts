@@ -3,7 +3,9 @@
  * caller hears back. Concurrent submits are grouped (group commit): one transaction commits at
  * a time, and the submits that arrive meanwhile go into the next, written in a few multi-row
  * statements. So durability does not cap throughput at one fsync per request, nor a shared
- * database at a few round trips per request.
+ * database at a few round trips per request. While clients are still connecting, a batch waits
+ * for their submits a little (BURST_HOLD_MS), which keeps a burst of new connections from
+ * queueing behind the first ones' answers.
  * A submit with an Idempotency-Key looks its key up and records it in that same transaction
  * (see idempotency.ts), so a request is never stored without its key row or the reverse.
  */
@@ -69,6 +71,11 @@ export interface Submitter {
    * refused submit (credits, queue limit) records no key, so it can be sent again later.
    */
   submitIdempotent(input: SubmitInput, idempotency: Idempotency | undefined): Promise<SubmitOutcome>;
+  /**
+   * A client has just connected: its submit is likely on its way. The next batch waits for it
+   * (see BURST_HOLD_MS).
+   */
+  noteConnection(): void;
   /** Commits what is pending; later submits reject with SHUTTING_DOWN. */
   close(): Promise<void>;
 }
@@ -175,9 +182,57 @@ function newRequestRow(
   };
 }
 
+/**
+ * How long a batch may wait, at most, for the submits of clients that are still connecting.
+ * Node (libuv since 1.45) accepts one connection per turn of the event loop, and a turn lasts as
+ * long as the work of every request that arrived in it. When 50 clients connect at once, the
+ * first ones accepted were answered, sent again, and filled the turns in which the others waited
+ * to be accepted: the last was accepted 180–500 ms after the first (strace: one accept4 per
+ * epoll_wait). So while a client connected since the last turn, the batch waits one more turn
+ * (about 0.2–0.5 ms while nothing is answered), until everyone is in or this long has passed
+ * since the batch's first submit. 40 ms measured best against 15, 25, 30 and 60 (docs/BENCHMARKS.md).
+ */
+const BURST_HOLD_MS = 40;
+
+/** When the submitter's batches go (see BURST_HOLD_MS). */
+interface FlushScheduler {
+  /** The batch got its first submit. */
+  started(): void;
+  /** Asks for a flush: in this turn's check phase, or later while clients are connecting. */
+  schedule(): void;
+  noteConnection(): void;
+}
+
+/** `flush` runs in a turn's check phase, once asked; while `committing()`, the commit asks again. */
+function scheduleFlushes(flush: () => void, committing: () => boolean): FlushScheduler {
+  let scheduled = false;
+  /** When the batch's first submit arrived (performance.now()). */
+  let since = 0;
+  let connections = 0;
+  let connectionsSeen = 0;
+  const tick = () => {
+    const connecting = connections !== connectionsSeen;
+    connectionsSeen = connections;
+    if (!committing() && connecting && performance.now() - since < BURST_HOLD_MS) {
+      setImmediate(tick);
+      return;
+    }
+    scheduled = false;
+    if (!committing()) flush();
+  };
+  return {
+    started: () => (since = performance.now()),
+    schedule() {
+      if (scheduled) return;
+      scheduled = true;
+      setImmediate(tick);
+    },
+    noteConnection: () => connections++,
+  };
+}
+
 export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: SubmitterOptions): Submitter {
   let batch: Pending[] = [];
-  let scheduled = false;
   let closed = false;
   let prunedAt = Number.NEGATIVE_INFINITY;
 
@@ -189,17 +244,20 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
   let committing: Promise<void> | undefined;
 
   const flush = (): Promise<void> => {
-    scheduled = false;
     if (committing) return committing;
     const items = batch;
     batch = [];
     if (items.length === 0) return Promise.resolve();
     committing = commit(items).finally(() => {
       committing = undefined;
-      if (batch.length > 0) void flush();
+      if (batch.length > 0) flushes.schedule();
     });
     return committing;
   };
+  const flushes = scheduleFlushes(
+    () => void flush(),
+    () => committing !== undefined,
+  );
 
   /** One transaction for the batch; never rejects (each submit hears its own outcome). */
   const commit = async (items: Pending[]): Promise<void> => {
@@ -325,17 +383,16 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
   const enqueue = (input: SubmitInput, idempotency: Idempotency | undefined) => {
     if (closed) return Promise.reject(new AppError('SHUTTING_DOWN', 'The server is shutting down.'));
     return new Promise<SubmitOutcome>((resolve, reject) => {
+      if (batch.length === 0) flushes.started();
       batch.push({ input, idempotency, resolve, reject });
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(() => void flush());
-      }
+      flushes.schedule();
     });
   };
 
   return {
     submit: (input) => enqueue(input, undefined).then((outcome) => outcome.row),
     submitIdempotent: enqueue,
+    noteConnection: flushes.noteConnection,
     async close() {
       closed = true;
       while (committing || batch.length > 0) await (committing ?? flush());

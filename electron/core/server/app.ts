@@ -180,6 +180,7 @@ export function buildServer(options: ServerOptions): HttpApp {
   });
   limitConnections(app.server, edge);
   answerHalfClosedClients(app.server);
+  app.server.on('connection', () => options.jobs.noteConnection());
   limitBodies(app, { maxTextChars: options.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS });
   // Some clients send "text/json" like the spec's responses; parse it as JSON too.
   // Only JSON bodies: a text/plain body is a 415, not a string to validate.

@@ -16,6 +16,8 @@ let t: ReopenableTestStore;
 let store: Store;
 let submitter: Submitter;
 let accepted: RequestRow[];
+/** The size of each batch the submitter committed (onAccepted is called once per batch). */
+let batches: number[];
 
 function input(keyId: string, characters = 10, voice = 'vi_female_thuytrang_mb'): SubmitInput {
   return submitInput(keyId, { text: 'x'.repeat(characters), voice_code: voice, audio_type: 'mp3' });
@@ -25,11 +27,15 @@ beforeEach(async () => {
   t = await openReopenableTestStore();
   store = t.store;
   accepted = [];
+  batches = [];
   submitter = createSubmitter({
     store,
     clock: systemClock,
     maxQueuedPerKey: 50,
-    onAccepted: (rows) => accepted.push(...rows),
+    onAccepted: (rows) => {
+      accepted.push(...rows);
+      batches.push(rows.length);
+    },
   });
 });
 afterEach(async () => {
@@ -142,6 +148,43 @@ describe('submitter', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('holds a batch for the submits of clients still connecting, one turn of the event loop at a time', async () => {
+    const { row: key } = await createApiKey(store, systemClock, { balanceMilli: 1_000_000 });
+    /** One submit per turn of the event loop for 10 turns, each after a client connected or not. */
+    const submitPerTurn = async (connecting: boolean) => {
+      const submits: Promise<RequestRow>[] = [];
+      for (let turn = 0; turn < 10; turn++) {
+        if (connecting) submitter.noteConnection();
+        submits.push(submitter.submit(input(key.id)));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return Promise.all(submits);
+    };
+    // As a server accepts them (one connection per turn), each client's submit comes a turn later.
+    await submitPerTurn(true);
+    expect(batches).toEqual([10]);
+    // With no client connecting, a batch goes in the turn of its first submit.
+    batches = [];
+    await submitPerTurn(false);
+    expect(batches.length).toBeGreaterThan(1);
+    expect(batches.reduce((a, b) => a + b, 0)).toBe(10);
+  });
+
+  it('holds a batch for connecting clients at most a moment: a connection every turn does not stop it', async () => {
+    const { row: key } = await createApiKey(store, systemClock, { balanceMilli: 1_000_000 });
+    let done = false;
+    const first = submitter.submit(input(key.id)).finally(() => (done = true));
+    const started = Date.now();
+    // Clients connect every turn for up to 5 s; the submit is answered long before.
+    while (!done && Date.now() - started < 5000) {
+      submitter.noteConnection();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(done).toBe(true);
+    await first;
+    expect(batches).toEqual([1]);
   });
 
   it('rejects with SHUTTING_DOWN after close', async () => {
