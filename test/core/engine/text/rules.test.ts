@@ -7,6 +7,7 @@ import {
   withLead,
 } from '../../../../electron/core/engine/text/rule-kit';
 import {
+  keptPatternLength,
   MAX_PART_LENGTH,
   rewriteWithPartsOf,
   rulePartLengths,
@@ -433,6 +434,22 @@ describe('each language’s rules stay expressions V8 optimises', () => {
     for (const language of languages) {
       for (const length of rulePartLengths(language)) expect(length, language).toBeLessThan(20 * 1024);
     }
+  });
+
+  it('measures a pattern as V8 keeps it, its slashes and line breaks escaped', () => {
+    for (const source of [
+      'a/b',
+      '[/]a/b',
+      'a\\/b',
+      '[a/]/',
+      'x\ny',
+      '\\[a/b\\]',
+      String.raw`(?<=\d)/(\d{4})`,
+    ])
+      expect(keptPatternLength(source), source).toBe(new RegExp(source, 'u').source.length);
+    for (const language of ['en', 'vi'] as const)
+      for (const pattern of rulePatterns(language))
+        expect(keptPatternLength(pattern)).toBe(new RegExp(pattern, 'u').source.length);
   });
 
   it('reads every case set the same, word for word and change for change, with the rules cut into many expressions', () => {
