@@ -55,6 +55,8 @@ export const ENGLISH_ABBREVIATIONS: Readonly<Record<string, AbbreviationEntry>> 
   'Eq.': { say: 'equation', beforeDigit: true },
   'Art.': { say: 'article', beforeDigit: true },
   'Ex.': { say: 'example', beforeDigit: true },
+  // "Lower numbers (ex. 1) represent …": an example given in passing.
+  'ex.': { say: 'for example', beforeDigit: true },
   'Rm.': { say: 'room', beforeDigit: true },
   'Apt.': { say: 'apartment', beforeDigit: true },
   'Ste.': { say: 'suite', beforeDigit: true },
@@ -464,6 +466,25 @@ export const englishAcronymRule: Rule = {
   },
 };
 
+/**
+ * "NASA’s", "the FBI’s report": eSpeak drops the "’s" of capitals, so a word acronym is given as a
+ * word ("Nasa’s") and a spelt one letter by letter, its "’s" kept.
+ */
+export const englishPossessiveAcronymRule: Rule = {
+  name: 'acronym',
+  pattern: `(?=\\p{Lu})(?<![\\p{L}\\p{N}_.&'’-])\\p{Lu}{2,5}(?=['’]s(?![\\p{L}\\p{N}]))`,
+  rewrite([whole], ctx) {
+    if (!whole || inCapitalWords(ctx, whole) || inDateline(ctx)) return undefined;
+    if (ENGLISH_WORD_ACRONYMS.has(whole) && whole.length >= 4)
+      return whole.charAt(0) + whole.slice(1).toLowerCase();
+    const spelt =
+      ENGLISH_SPELT_ACRONYMS.has(whole) ||
+      SPELT_BY_SHAPE.test(whole) ||
+      (spelledInMixedCase(whole) && inMixedCaseLine(ctx));
+    return spelt ? spellAcronym(whole) : undefined;
+  },
+};
+
 const COMPASS_POINTS: Readonly<Record<string, string>> = {
   N: 'North',
   S: 'South',
@@ -483,6 +504,18 @@ const COMPASS_POINTS: Readonly<Record<string, string>> = {
   NNW: 'North-northwest',
 };
 
+const COMPASS_POINT = Object.keys(COMPASS_POINTS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
+
+/** "a N-NW wind", "N-NE winds": two compass points between which a wind blows, both said. */
+export const englishCompassPairRule: Rule = {
+  name: 'abbreviation',
+  pattern: `(?=[NSEW])(?<![\\p{L}\\p{N}_.&'’-])(${COMPASS_POINT})-(${COMPASS_POINT})(?=[ \u00A0]+winds?(?![\\p{L}]))`,
+  rewrite: ([whole, a, b]) =>
+    whole && a && b ? `${COMPASS_POINTS[a] as string} ${COMPASS_POINTS[b] as string}` : undefined,
+};
+
 /** Streets known without a street word after a compass point: "N. Broadway", "S. Main", "N. 2nd". */
 const KNOWN_STREET_AHEAD = /^[ \u00A0]+(?:Broadway|Main|\d+(?:st|nd|rd|th))(?![\p{L}\p{N}])/u;
 /** A capitalised name or an initial before a letter and its full stop: a middle initial ("George W. Bush", "J. R. R."). */
@@ -500,11 +533,7 @@ const COMPASS_AFTER = /^[ \u00A0]+winds?(?![\p{L}])/iu;
  */
 export const englishCompassRule: Rule = {
   name: 'abbreviation',
-  pattern: `(?=[NSEW])(?<![\\p{L}\\p{N}_.&'’-])(?:(?:[NSEW]|NE|NW|SE|SW)\\.(?=[ \u00A0]\\p{Lu}\\p{Ll}|[ \u00A0]\\d+(?:st|nd|rd|th)[ \u00A0])|(?:${Object.keys(
-    COMPASS_POINTS,
-  )
-    .sort((a, b) => b.length - a.length)
-    .join('|')})(?![\\p{L}\\p{N}_&]|[.'’-]\\p{L}))`,
+  pattern: `(?=[NSEW])(?<![\\p{L}\\p{N}_.&'’-])(?:(?:[NSEW]|NE|NW|SE|SW)\\.(?=[ \u00A0]\\p{Lu}\\p{Ll}|[ \u00A0]\\d+(?:st|nd|rd|th)[ \u00A0])|(?:${COMPASS_POINT})(?![\\p{L}\\p{N}_&]|[.'’-]\\p{L}))`,
   rewrite(groups, ctx) {
     const whole = groups[0];
     if (!whole) return undefined;

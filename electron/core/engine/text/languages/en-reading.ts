@@ -28,6 +28,8 @@ import {
   datelineTitleRule,
   ENGLISH_WORD_ACRONYMS,
   englishAcronymRule,
+  englishCompassPairRule,
+  englishPossessiveAcronymRule,
   englishCompassRule,
   englishInitialsRule,
   partyStateRule,
@@ -1149,7 +1151,7 @@ const NUMBER_BEFORE_UNIT =
   /([-−–]?[\d,.]+)(?:[ \u00A0\u202F](?:thousand|million|billion))?[ \u00A0\u202F]?$/u;
 
 const UNIT_TOKEN =
-  '(?:c\\.(?=\\s)|°(?:[ \u00A0]?[CF](?![\\p{L}])|[NSEW])?|℃|℉|sq ft|sq mi|fl oz|in\\.(?=\\s|$)|m\\.p\\.h(?:\\.(?!\\s*(?:$|\\p{Lu})))?|[\\p{L}µΩ]{1,6}[²³23]?(?:/[\\p{L}µΩ]{1,4}[²³23]?)?)';
+  '(?:c\\.(?=\\s)|°(?:[ \u00A0]?[CF](?![\\p{L}])|[NSEW])?|℃|℉|sq ft|sq mi|fl oz|lb-ft|in\\.(?=\\s|$)|m\\.p\\.h(?:\\.(?!\\s*(?:$|\\p{Lu})))?|[\\p{L}µΩ]{1,6}[²³23]?(?:/[\\p{L}µΩ]{1,4}[²³23]?)?)';
 
 /** Units of cooking and of mass, before which a noun is what is measured ("2 tbsp sugar", "10 mg aspirin"), not qualified. */
 const AMOUNT_OF_UNITS: ReadonlySet<string> = new Set([
@@ -1188,6 +1190,22 @@ const BRACKETED_AFTER_A_MEASURE = /[\p{L}\p{N}]-\p{Ll}+[ \u00A0]\([\d.,]+$/u;
 /** "1 8 oz can crushed pineapple", "a 12 oz can of soda": "can" the container, not the verb (no participle or "of" after a modal). */
 const CONTAINER_CAN_AFTER = /^[ \u00A0]+can[ \u00A0]+(?:of|\p{Ll}+ed)(?![\p{L}])/u;
 
+/** A day or a month's name: after a measure it starts a date, not the measure's noun. */
+const DAY_OR_MONTH =
+  /^[ \u00A0\u202F]+(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|^[ \u00A0\u202F]+(?:January|February|March|April|May|June|July|August|September|October|November|December)/u;
+
+/** "100m Dash", "400m Hurdles", "5km Run": a length glued to its number names the event after it, in the singular. */
+function namesAnEvent(ctx: RuleContext, token: string): boolean {
+  const next = after(ctx, 24);
+  return (
+    LENGTH_SYMBOLS.has(token) &&
+    /\d$/u.test(ctx.input.slice(Math.max(0, ctx.index - 1), ctx.end - token.length)) &&
+    CAPITALISED_WORD_AFTER.test(next) &&
+    !DAY_OR_MONTH.test(next)
+  );
+}
+const LENGTH_SYMBOLS: ReadonlySet<string> = new Set(['m', 'km', 'mi', 'yd']);
+
 /** Symbols written in the plural: said in the plural before a noun too ("550 lbs body weight"). */
 const PLURAL_SYMBOLS: ReadonlySet<string> = new Set(['lbs', 'hrs', 'yds', 'mins', 'secs', 'mos']);
 
@@ -1197,6 +1215,7 @@ function measureQualifiesNoun(ctx: RuleContext, token: string, words: UnitWords,
   if (BRACKETED_AFTER_A_MEASURE.test(before(ctx, written + 24)) && after(ctx, 1) === ')')
     return qualifiesNounIn(after(ctx, 41).slice(1));
   if (CONTAINER_CAN_AFTER.test(after(ctx, 24))) return true;
+  if (namesAnEvent(ctx, token)) return true;
   if (!qualifiesNoun(ctx)) return false;
   if (!AMOUNT_OF_UNITS.has(token)) return true;
   return determinedAt(ctx, ctx.index - written);
@@ -1444,6 +1463,8 @@ const ARTICLE_BEFORE = /(?:^|[^\p{L}])[Aa][ \u00A0]$/u;
 /** After a fraction: a unit's name joined by a hyphen ("-inch"), or the article before one ("1/2 an inch"). */
 const ADJECTIVE_UNIT_AFTER = /^-(\p{Ll}+)(?![\p{L}\p{N}-])/u;
 const AN_UNIT_AFTER = /^[ \u00A0]an?[ \u00A0]/u;
+/** A unit of a recipe or a measure after a fraction ("3/4 cup"), its symbol's first letters or its name. */
+const SPACED_UNIT_AFTER = /^[ \u00A0](\p{Ll}+)(?![\p{L}])/u;
 
 /** Before a rating: "rated 4/5", "a rating of 8/10", "I give it 9/10", "4/5 stars". */
 const RATING_WORD_BEFORE =
@@ -1535,6 +1556,13 @@ const fractionRule: Rule = {
       // "1/2 an inch" half an inch.
       if (HYPHENED_UNITS.has(ADJECTIVE_UNIT_AFTER.exec(after(ctx, 16))?.[1] ?? ''))
         return words.replace(/^one (?=\p{L}+$)/u, '').replace(/s$/u, '');
+      // "3/4 cup white sugar" three quarter cup: quarters before a unit, as cooks say them.
+      const unit = SPACED_UNIT_AFTER.exec(after(ctx, 16))?.[1] ?? '';
+      if (
+        /^\p{L}+ quarters$/u.test(words) &&
+        (HYPHENED_UNITS.has(unit) || lookUpUnit(unit, ctx) !== undefined)
+      )
+        return words.replace(/s$/u, '');
       return AN_UNIT_AFTER.test(after(ctx, 4)) ? words.replace(/^one (?=\p{L}+$)/u, '') : afterA(words);
     };
     if (sign !== undefined) {
@@ -1677,6 +1705,17 @@ function rangeOfQuantity(ctx: RuleContext): boolean {
   const unit = UNIT_AFTER.exec(next)?.[1];
   return unit !== undefined && (lookUpUnit(unit, ctx) !== undefined || UNIT_NAMES.has(unit.toLowerCase()));
 }
+
+const threePartRecordRule: Rule = {
+  name: 'score',
+  // "Boston had been 8-0-1 in its past nine home games", "are now 3-3-0", "unbeaten at 3-0-2": wins,
+  // losses and ties after a verb of being or "at" ("eight and oh and one").
+  pattern: `(?=\\d)(?<=(?<![\\p{L}])(?:been|at|are|is|was|were|remains?|now|went)${SP}+)(\\d{1,2})[-–](\\d{1,2})[-–](\\d{1,2})(?![\\p{N}]|[-–.,:/]\\p{N})`,
+  rewrite([whole, w, l, t], ctx) {
+    if (!whole || !w || !l || !t || rangeOfQuantity(ctx)) return undefined;
+    return [w, l, t].map(recordCount).join(' and ');
+  },
+};
 
 const recordRule: Rule = {
   name: 'score',
@@ -2370,6 +2409,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   versionRule,
   shootingRule,
   overtimeRule,
+  threePartRecordRule,
   recordRule,
   scoreRule,
   pairedNumberRule,
@@ -2398,6 +2438,8 @@ export const ENGLISH_READING_RULES: Rule[] = [
   datelineTitleRule,
   callSignBandRule,
   partyStateRule,
+  englishCompassPairRule,
+  englishPossessiveAcronymRule,
   englishCompassRule,
   englishInitialsRule,
   englishAcronymRule,

@@ -81,6 +81,8 @@ export const ENGLISH_UNITS: Readonly<Record<string, UnitWords>> = {
   oz: unit('ounce'),
   lb: unit('pound'),
   lbs: unit('pound'),
+  // torque: "309 lb-ft"
+  'lb-ft': unit('pound-foot', 'pound-feet'),
   // farm prices: "$457.30 per cwt", "cents/bu."
   cwt: unit('hundredweight', 'hundredweight'),
   bu: unit('bushel'),

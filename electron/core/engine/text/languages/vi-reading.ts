@@ -91,7 +91,7 @@ const PARTS_OF_DAY = 'sáng|trưa|chiều|tối|đêm|khuya';
 const WEEKDAY = '(?:thứ[ \u00A0]+(?:[2-7]|hai|ba|tư|năm|sáu|bảy)|chủ nhật|cn|t[2-7])[ \u00A0]*,?';
 /** Words after which "30/10" is a date. */
 const DATE_BEFORE = new RegExp(
-  `(?:(?:^|[^\\p{L}])(?:ngày|hôm|${PARTS_OF_DAY}|mùng|mồng|từ|đến|tới|trước|sau|vào|hạn|lễ|dịp|đầu|cuối|giữa|quốc khánh|giải phóng|nghỉ|tết)|${WEEKDAY})[ \u00A0]*$`,
+  `(?:(?:^|[^\\p{L}])(?:ngày|hôm|${PARTS_OF_DAY}|mùng|mồng|từ|đến|tới|(?:đến|tới)[ \u00A0]+hết|trước|sau|vào|hạn|lễ|dịp|đầu|cuối|giữa|quốc khánh|giải phóng|nghỉ|tết)|${WEEKDAY})[ \u00A0]*$`,
   'u',
 );
 /** A lunar date's mark after a day and a month ("12-8 âm lịch", "15/8 ÂL"). */
@@ -188,8 +188,9 @@ function wholeDateRule(yearFirst: boolean): Rule {
     name: 'date',
     pattern: yearFirst
       ? `${START}(\\d{4})([-/.])(\\d{1,2})[-/.](\\d{1,2})${END}`
-      : // "17 /11/2020": a space slipped in before the first slash of a whole date.
-        `${START}(\\d{1,2})(?:${SP}(?=/))?([-/.])(\\d{1,2})[-/.](\\d{4})${END}`,
+      : // "17 /11/2020": a space slipped in before the first slash of a whole date; "Ngày cập nhật
+        // :01/10/2025": a colon glued to it.
+        `(?:${START}|(?<=${SP}:)(?=\\d))(\\d{1,2})(?:${SP}(?=/))?([-/.])(\\d{1,2})[-/.](\\d{4})${END}`,
     rewrite([whole, a, sep, mo, c], ctx) {
       if (!whole || !a || !sep || !mo || !c) return undefined;
       if (whole[whole.indexOf(sep, a.length) + 1 + mo.length] !== sep) return undefined;
@@ -354,7 +355,9 @@ const crossMonthRule: Rule = {
       y !== undefined ||
       [d1, m1, d2, m2].some((p) => /^0\d/.test(p)) ||
       DATE_BEFORE.test(said) ||
-      WEEK_BEFORE.test(said);
+      WEEK_BEFORE.test(said) ||
+      // "(30/4-4/5)": a few days over a month's end, not two fractions.
+      (Number(m2) === (Number(m1) % 12) + 1 && Number(d2) < Number(d1));
     if (!sure || !validDay(Number(d1), Number(m1)) || !validDay(Number(d2), Number(m2))) {
       // Not two dates: the first "a/b" is read alone, the rest by the rules after it.
       const first = slashRule.rewrite([whole.slice(0, firstEnd), d1, m1], {
@@ -367,9 +370,11 @@ const crossMonthRule: Rule = {
         : { out: first, end: firstEnd };
     }
     const [d1At, , d2At, m2At, yAt] = spans(whole, [d1, m1, d2, m2, y]) as [number, number][];
+    // "lễ 30/4-1/5": the two holidays named together, not the days from one to the other.
+    const holidays = Number(d1) === 30 && Number(m1) === 4 && Number(d2) === 1 && Number(m2) === 5;
     const pieces = [
       ...datePieces([d1, d1At as [number, number]], [m1, [firstEnd - m1.length, firstEnd]], undefined),
-      piece(' đến ', firstEnd, (d2At as [number, number])[0]),
+      piece(holidays && !FROM_BEFORE.test(said) ? ', ' : ' đến ', firstEnd, (d2At as [number, number])[0]),
       ...datePieces(
         [d2, d2At as [number, number]],
         [m2, [(d2At as [number, number])[1], (m2At as [number, number])[1]]],
@@ -1351,15 +1356,17 @@ const initialsRule: Rule = {
 
 const productCodeRule: Rule = {
   name: 'acronym',
-  // "S8", "U22" (also "U.23"), "A54", "F0", "G7", "H5N1", "VTV10": the letters by name, the number in words (up to
+  // "S8", "U22" (also "U.23"), "A54", "F0", "G7", "H5N1", "VTV10", "S21+": the letters by name, the number in words (up to
   // three digits; a longer one, or one with a leading zero, digit by digit); after a word and a hyphen too
   // ("Cortex-A15").
-  pattern: `(?=[A-ZĐ])(?:(?<![\\p{L}\\p{N}_&.'’/+-])|(?<=\\p{Ll}-))([A-ZĐ]{1,3}|U\\.(?=\\d{2}))(\\d{1,4})(?:([A-Z])(\\d{1,2}))?(?![\\p{L}\\p{N}_&'’+#]|[-.,:/][\\p{L}\\p{N}])`,
-  rewrite([whole, letters, digits, letter2, digits2]) {
+  pattern: `(?=[A-ZĐ])(?:(?<![\\p{L}\\p{N}_&.'’/+-])|(?<=\\p{Ll}-))([A-ZĐ]{1,3}|U\\.(?=\\d{2}))(\\d{1,4})(?:([A-Z])(\\d{1,2}))?(\\+)?(?![\\p{L}\\p{N}_&'’+#]|[-.,:/][\\p{L}\\p{N}])`,
+  rewrite([whole, letters, digits, letter2, digits2, plus]) {
     if (!whole || !letters || !digits) return undefined;
     const number = (d: string) => (d.length > 3 ? viDigits(d) : viCardinal(d));
     const words = [spellVi(letters), number(digits)];
     if (letter2 && digits2) words.push(spellVi(letter2), number(digits2));
+    // "Galaxy S21+": the model's plus is said.
+    if (plus) words.push('cộng');
     return words.join(' ');
   },
 };
@@ -1838,7 +1845,8 @@ const documentNumberRule: Rule = {
     if (!year && !code.includes('-')) return undefined;
     const spelt = code.split('-').map(spellCodePart).join(' ');
     const yearWords = year ? ` trên ${viCardinal(year)}${separator === '/' ? ' trên' : ''}` : ' trên';
-    return `${viCardinal(number)}${yearWords} ${spelt}`;
+    // "số 07/2021/QĐ-UBND": the number's leading zero is not said.
+    return `${viCardinal(String(Number(number)))}${yearWords} ${spelt}`;
   },
 };
 
@@ -2063,6 +2071,97 @@ const medalSlashRule: Rule = {
   rewrite: () => ', ',
 };
 
+/** A quote opened before on the line and not closed: a mark after a number closes it. */
+const QUOTE_OPEN_BEFORE = /(?:^|[\s(“"])['‘][^'’\n]*$/u;
+
+const minuteMarkRule: Rule = {
+  name: 'time',
+  // "85'.", "(22’)", "90'+ 1:": a match's minute, as live reports mark it; "phút" is said first.
+  pattern: `${START}(\\d{1,3})['’′](?:${SP}*\\+${SP}*(\\d{1,2}))?(?![\\p{L}\\p{N}'’′"”])`,
+  rewrite([whole, minute, added], ctx) {
+    if (!whole || !minute || Number(minute) > 130) return undefined;
+    // "'Moana 2'", "‘Moana 2’": the quote a title opened closes after the number, read alone.
+    if (QUOTE_OPEN_BEFORE.test(ctx.input.slice(Math.max(0, ctx.index - 60), ctx.index)))
+      return { out: viCardinal(minute), end: minute.length, name: 'cardinal' };
+    const head = /phút[ \u00A0]*$/u.test(before(ctx)) ? '' : 'phút ';
+    const minuteEnd = minute.length + 1;
+    const pieces = [piece(`${head}${viCardinal(String(Number(minute)))}`, 0, minuteEnd)];
+    if (added) pieces.push(piece(` cộng ${viCardinal(added)}`, minuteEnd, whole.length));
+    return pieces;
+  },
+};
+
+const numberListRule: Rule = {
+  name: 'decimal',
+  // "24,25 - 25,25 - 26 điểm": three numbers or more between dashes are a list, not a range.
+  pattern: `${START}(?:${NUMBER})(?:${SP}+[-–]${SP}+(?:${NUMBER})){2,}${END}`,
+  rewrite([whole]) {
+    if (!whole) return undefined;
+    const pieces: OutPiece[] = [];
+    const numberAt = new RegExp(`${NUMBER}`, 'gu');
+    let last = 0;
+    for (const m of whole.matchAll(numberAt)) {
+      const said = sayViNumber(m[0]);
+      if (said === undefined) return undefined;
+      if (m.index > 0) pieces.push(piece(', ', last, m.index));
+      pieces.push(piece(said, m.index, m.index + m[0].length));
+      last = m.index + m[0].length;
+    }
+    return pieces;
+  },
+};
+
+const capitalHourRule: Rule = {
+  name: 'time',
+  // "NẾU CHỈ CÓ 24H": an hour count in a line of capitals, "giờ" (elsewhere "H" after a number is a letter).
+  pattern: `${START}(\\d{1,2})H(?![\\p{L}\\p{N}_])`,
+  rewrite([whole, hours], ctx) {
+    if (!whole || !hours || !/\p{Lu}{2}[ \u00A0]*$/u.test(ctx.input.slice(0, ctx.index))) return undefined;
+    return [
+      piece(viCardinal(String(Number(hours))), 0, hours.length),
+      piece(' giờ', hours.length, whole.length),
+    ];
+  },
+};
+
+const codeNumberRule: Rule = {
+  name: 'cardinal',
+  // "lúa IR 50404", "OM 5451", "ISO 9001": a code's number of four or five digits after its
+  // letters, said digit by digit (a year, or an amount after a currency, stays a number).
+  pattern: `${START}(?<=(?:^|[^\\p{L}\\p{N}_])(?!USD|VND|VNĐ|EUR|GBP|JPY|CNY)[A-Z]{2,3}${SP})(?!(?:19|20)\\d{2}(?!\\d))\\d{4,5}(?![\\p{L}\\p{N}_]|[.,]\\d)`,
+  rewrite: ([whole]) => (whole ? viDigits(whole) : undefined),
+};
+
+const eraRule: Rule = {
+  name: 'abbreviation',
+  // "năm 257 BC", "68 AD": an era after a year, as Vietnamese says it.
+  pattern: `(?=[AB])(?<=\\d${SP}?)(?:BC|AD)(?![\\p{L}\\p{N}_])`,
+  rewrite: ([whole]) => (whole === 'BC' ? 'trước Công nguyên' : 'sau Công nguyên'),
+};
+
+/** Words a few before a glued "x" that make it a times ("zoom lên 5x đến 6x"); elsewhere "8x, 9x" are generations. */
+const TIMES_CONTEXT_BEFORE =
+  /(?:zoom|thu phóng|phóng to|phóng đại|quang học|tốc độ|nhanh|gấp)[^.;!?\n]{0,24}$/iu;
+
+const gluedTimesRule: Rule = {
+  name: 'measure',
+  pattern: `${START}(\\d{1,3})x(?![\\p{L}\\p{N}_])`,
+  rewrite([whole, n], ctx) {
+    if (!whole || !n || !TIMES_CONTEXT_BEFORE.test(before(ctx, 48))) return undefined;
+    return [piece(viCardinal(n), 0, n.length), piece(' lần', n.length, whole.length)];
+  },
+};
+
+const dotDateThisRule: Rule = {
+  name: 'date',
+  // "từ 28.3 này", "đến 5.4 tới": a day and a month with a point, "này" or "tới" after them.
+  pattern: `${START}(?<=(?:^|[^\\p{L}])(?:[Tt]ừ|[Đđ]ến|[Tt]ới)${SP}+)(\\d{1,2})\\.(\\d{1,2})(?=${SP}+(?:này|tới)(?!\\p{L}))`,
+  rewrite([whole, d, mo]) {
+    if (!whole || !d || !mo || !validDay(Number(d), Number(mo))) return undefined;
+    return datePieces([d, [0, d.length]], [mo, [d.length + 1, whole.length]], undefined);
+  },
+};
+
 /** The Vietnamese reading rules, in priority order (`LanguageRules.readingRules`). */
 export const VIETNAMESE_READING_RULES: Rule[] = [
   emailRule,
@@ -2082,6 +2181,7 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   dayRangeRule,
   crossMonthRule,
   dotDayRangeRule,
+  dotDateThisRule,
   dotDateRule,
   monthDotYearRule,
   phoneRule,
@@ -2102,6 +2202,11 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   hourRule,
   clockRule,
   timeZoneRule,
+  minuteMarkRule,
+  numberListRule,
+  capitalHourRule,
+  gluedTimesRule,
+  codeNumberRule,
   romanRule,
   moneyBeforeRule,
   kilometreMarkerRule,
@@ -2135,6 +2240,7 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   capitalWordRule,
   productCodeRule,
   stormNameRule,
+  eraRule,
   acronymRule,
   loneLetterRule,
   creditSlashRule,

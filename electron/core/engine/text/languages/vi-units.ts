@@ -15,6 +15,7 @@ export const VI_UNITS: ReadonlyMap<string, string> = new Map(
     dm: 'đề xi mét',
     m: 'mét',
     km: 'ki lô mét',
+    Km: 'ki lô mét',
     µm: 'mi cờ rô mét',
     nm: 'na nô mét',
     inch: 'inh',

@@ -985,4 +985,43 @@ describe('medicine leaflets, recipes, rice prices, timetables and admissions (te
       ['ngày 10/2012', 'ngày tháng mười năm hai nghìn không trăm mười hai'],
     ]);
   });
+
+  it("reads a match's minutes, the 30/4 and 1/5 holidays, dates over a month's end, lists of scores, codes' numbers, eras and model names", () => {
+    each([
+      ["67'. Quang Hải sút xa", 'phút sáu mươi bảy. Quang Hải sút xa'],
+      ["45'+ 2: thẻ vàng", 'phút bốn mươi lăm cộng hai: thẻ vàng'],
+      ['Tiến Linh (12’), Văn Quyết (88’)', 'Tiến Linh (phút mười hai), Văn Quyết (phút tám mươi tám)'],
+      ["ở phút 70' thì", 'ở phút bảy mươi thì'],
+      ['kỳ nghỉ 30/4-1/5 năm nay', 'kỳ nghỉ ba mươi tháng tư, một tháng năm năm nay'],
+      ['nghỉ từ 30/4-1/5', 'nghỉ từ ba mươi tháng tư đến một tháng năm'],
+      ['được nghỉ (29/4-3/5).', 'được nghỉ (hai mươi chín tháng tư đến ba tháng năm).'],
+      ['kéo dài đến hết 2/9', 'kéo dài đến hết hai tháng chín'],
+      ['Ngày đăng :05/06/2024', 'Ngày đăng :năm tháng sáu năm hai nghìn không trăm hai mươi tư'],
+      [
+        'theo Quyết định số 05/2019/QĐ-UBND ngày',
+        'theo Quyết định số năm trên hai nghìn không trăm mười chín trên quy đê u bê en đê ngày',
+      ],
+      [
+        'điểm chuẩn 22 - 22,5 - 23,75 điểm',
+        'điểm chuẩn hai mươi hai, hai mươi hai phẩy năm, hai mươi ba phẩy bảy mươi lăm điểm',
+      ],
+      ['giống lúa OM 18 và IR 50404', 'giống lúa o mờ mười tám và i rờ năm không bốn không bốn'],
+      ['DU LỊCH HUẾ TRONG 48H', 'Du Lịch Huế Trong bốn mươi tám giờ'],
+      [
+        'từ năm 111 BC đến năm 40 AD',
+        'từ năm một trăm mười một trước Công nguyên đến năm bốn mươi sau Công nguyên',
+      ],
+      ['Galaxy A55+ ra mắt', 'Galaxy a năm mươi lăm cộng ra mắt'],
+      ['zoom quang học 3x, kỹ thuật số 10x', 'zoom quang học ba lần, kỹ thuật số mười lần'],
+      ['bay từ 15.4 tới', 'bay từ mười lăm tháng tư tới'],
+      ['(CTTĐT) - Chiều nay', '(cổng thông tin điện tử) - Chiều nay'],
+    ]);
+    // A quote's number, a year after letters, the 8x generation and a version stay as they were read.
+    each([
+      ["phim 'Frozen 3' ra rạp", "phim 'Frozen ba' ra rạp"],
+      ['(SN 1995)', '(sinh năm một nghìn chín trăm chín mươi lăm)'],
+      ['thế hệ 8x, 9x', 'thế hệ 8x, 9x'],
+      ['tỷ số 2 - 1', 'tỷ số hai một'],
+    ]);
+  });
 });
