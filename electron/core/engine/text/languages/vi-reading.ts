@@ -2079,9 +2079,13 @@ const minuteMarkRule: Rule = {
   // "85'.", "(22’)", "90'+ 1:": a match's minute, as live reports mark it; "phút" is said first.
   pattern: `${START}(\\d{1,3})['’′](?:${SP}*\\+${SP}*(\\d{1,2}))?(?![\\p{L}\\p{N}'’′"”])`,
   rewrite([whole, minute, added], ctx) {
-    if (!whole || !minute || Number(minute) > 130) return undefined;
-    // "'Moana 2'", "‘Moana 2’": the quote a title opened closes after the number, read alone.
-    if (QUOTE_OPEN_BEFORE.test(ctx.input.slice(Math.max(0, ctx.index - 60), ctx.index)))
+    if (!whole || !minute) return undefined;
+    // "'Moana 2'", "‘Moana 2’": the quote a title opened closes after the number, read alone (so is
+    // a number past a match's length).
+    if (
+      Number(minute) > 130 ||
+      QUOTE_OPEN_BEFORE.test(ctx.input.slice(Math.max(0, ctx.index - 60), ctx.index))
+    )
       return { out: viCardinal(minute), end: minute.length, name: 'cardinal' };
     const head = /phút[ \u00A0]*$/u.test(before(ctx)) ? '' : 'phút ';
     const minuteEnd = minute.length + 1;
@@ -2114,9 +2118,9 @@ const numberListRule: Rule = {
 const capitalHourRule: Rule = {
   name: 'time',
   // "NẾU CHỈ CÓ 24H": an hour count in a line of capitals, "giờ" (elsewhere "H" after a number is a letter).
-  pattern: `${START}(\\d{1,2})H(?![\\p{L}\\p{N}_])`,
-  rewrite([whole, hours], ctx) {
-    if (!whole || !hours || !/\p{Lu}{2}[ \u00A0]*$/u.test(ctx.input.slice(0, ctx.index))) return undefined;
+  pattern: `${START}(\\d{1,2})H(?![\\p{L}\\p{N}_])(?<=\\p{Lu}{2}${SP}+\\d{1,2}H)`,
+  rewrite([whole, hours]) {
+    if (!whole || !hours) return undefined;
     return [
       piece(viCardinal(String(Number(hours))), 0, hours.length),
       piece(' giờ', hours.length, whole.length),
@@ -2139,23 +2143,19 @@ const eraRule: Rule = {
   rewrite: ([whole]) => (whole === 'BC' ? 'trước Công nguyên' : 'sau Công nguyên'),
 };
 
-/** Words a few before a glued "x" that make it a times ("zoom lên 5x đến 6x"); elsewhere "8x, 9x" are generations. */
-const TIMES_CONTEXT_BEFORE =
-  /(?:zoom|thu phóng|phóng to|phóng đại|quang học|tốc độ|nhanh|gấp)[^.;!?\n]{0,24}$/iu;
-
 const gluedTimesRule: Rule = {
   name: 'measure',
-  pattern: `${START}(\\d{1,3})x(?![\\p{L}\\p{N}_])`,
-  rewrite([whole, n], ctx) {
-    if (!whole || !n || !TIMES_CONTEXT_BEFORE.test(before(ctx, 48))) return undefined;
-    return [piece(viCardinal(n), 0, n.length), piece(' lần', n.length, whole.length)];
-  },
+  // "zoom lên 5x đến 6x", "quang học 3x": a glued "x" after zoom, tốc độ, gấp … is lần (elsewhere
+  // "8x, 9x" are generations, left to the rules after).
+  pattern: `${START}(\\d{1,3})x(?![\\p{L}\\p{N}_])(?<=(?:[Zz]oom|[Tt]hu${SP}phóng|[Pp]hóng${SP}(?:to|đại)|[Qq]uang${SP}học|[Tt]ốc${SP}độ|[Nn]hanh|[Gg]ấp)[^.;!?\\n]{0,30})`,
+  rewrite: ([whole, n]) =>
+    whole && n ? [piece(viCardinal(n), 0, n.length), piece(' lần', n.length, whole.length)] : undefined,
 };
 
 const dotDateThisRule: Rule = {
   name: 'date',
-  // "từ 28.3 này", "đến 5.4 tới": a day and a month with a point, "này" or "tới" after them.
-  pattern: `${START}(?<=(?:^|[^\\p{L}])(?:[Tt]ừ|[Đđ]ến|[Tt]ới)${SP}+)(\\d{1,2})\\.(\\d{1,2})(?=${SP}+(?:này|tới)(?!\\p{L}))`,
+  // "từ 28.3 này": a day and a month with a point, "này" after them ("từ 3.5 tới 4.5" stays numbers).
+  pattern: `${START}(?<=(?:^|[^\\p{L}])(?:[Tt]ừ|[Đđ]ến|[Tt]ới)${SP}+)(0?[1-9]|[12]\\d|3[01])\\.(0?[1-9]|1[0-2])(?=${SP}+này(?!\\p{L}))`,
   rewrite([whole, d, mo]) {
     if (!whole || !d || !mo || !validDay(Number(d), Number(mo))) return undefined;
     return datePieces([d, [0, d.length]], [mo, [d.length + 1, whole.length]], undefined);

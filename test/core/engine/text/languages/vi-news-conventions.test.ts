@@ -1013,14 +1013,16 @@ describe('medicine leaflets, recipes, rice prices, timetables and admissions (te
       ],
       ['Galaxy A55+ ra mắt', 'Galaxy a năm mươi lăm cộng ra mắt'],
       ['zoom quang học 3x, kỹ thuật số 10x', 'zoom quang học ba lần, kỹ thuật số mười lần'],
-      ['bay từ 15.4 tới', 'bay từ mười lăm tháng tư tới'],
+      ['bay từ 15.4 này', 'bay từ mười lăm tháng tư này'],
       ['(CTTĐT) - Chiều nay', '(cổng thông tin điện tử) - Chiều nay'],
     ]);
     // A quote's number, a year after letters, the 8x generation and a version stay as they were read.
     each([
       ["phim 'Frozen 3' ra rạp", "phim 'Frozen ba' ra rạp"],
       ['(SN 1995)', '(sinh năm một nghìn chín trăm chín mươi lăm)'],
-      ['thế hệ 8x, 9x', 'thế hệ 8x, 9x'],
+      ['thế hệ 8x, 9x', 'thế hệ tám x, chín x'],
+      ['tăng từ 3.5 tới 4.5 điểm', 'tăng từ ba phẩy năm tới bốn phẩy năm điểm'],
+      ['mở cửa 24H mỗi ngày', 'mở cửa hai mươi tư hát mỗi ngày'],
       ['tỷ số 2 - 1', 'tỷ số hai một'],
     ]);
   });
