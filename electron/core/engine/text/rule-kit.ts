@@ -204,10 +204,24 @@ export const NUM_END = '(?![\\p{N}]|[.,:/-]\\p{N})';
 export const WORD_START = '(?<![\\p{L}\\p{N}_])';
 export const WORD_END = '(?![\\p{L}\\p{N}_])';
 /**
- * Text ending in a number, or in a unit written after one ("5", "90VAC", "25 °"): a tilde after
- * it starts the other end of a range ("5~10 kg", "90VAC~240VAC"), in every language that reads one.
+ * Text ending in a number, or in a unit written after one ("5", "90VAC", "25 °", "13.3”"): a tilde
+ * after it starts the other end of a range ("5~10 kg", "90VAC~240VAC"), in every language that reads one.
  */
-export const QUANTITY_END = /\d[\p{L}°%]{0,4}[ \u00A0]?$/u;
+export const QUANTITY_END = /\d[\p{L}°%”″]{0,4}[ \u00A0]?$/u;
+
+/** Fractions written as one character, by numerator and denominator ("½" one of two). */
+export const UNICODE_FRACTIONS: Readonly<Record<string, readonly [string, string]>> = {
+  '½': ['1', '2'],
+  '⅓': ['1', '3'],
+  '⅔': ['2', '3'],
+  '¼': ['1', '4'],
+  '¾': ['3', '4'],
+  '⅕': ['1', '5'],
+  '⅛': ['1', '8'],
+  '⅜': ['3', '8'],
+  '⅝': ['5', '8'],
+  '⅞': ['7', '8'],
+};
 
 export function piece(text: string, from: number, to: number): OutPiece {
   return { text, from, to };

@@ -756,12 +756,17 @@ const phonemeBracketRule: Rule = {
   },
 };
 
+/** Marks that open a list's line: bullets, check marks, arrows, stars, squares. */
+const LIST_MARKS = '•·‣▪◦✔✓☑✅✗✘❌➤►▶★☆❖◆◇■□●○';
+const LIST_MARK = new RegExp(`[${LIST_MARKS}]`, 'u');
+
 const markdownRule: Rule = {
   name: 'markup',
   // "**bold**" is read "asterisk asterisk", "# Title" "hash title"; a bullet opening a line
-  // ("• Nurture and nap time …") makes eSpeak pause after the next word.
-  pattern: '\\*+|(?<=^|\\n)[ \\t]*(?:#{1,6}(?=[ \\t])|[•·‣▪◦][ \\t]+)',
+  // ("• Nurture and nap time …") makes eSpeak pause after the next word, and a check mark or an
+  // arrow there ("✔ Đường: 100g") is read by its name ("heavy check mark"): list marks, unsaid.
+  pattern: `\\*+|(?<=^|\\n)[ \\t]*(?:#{1,6}(?=[ \\t])|[${LIST_MARKS}][ \\t]+)`,
   rewrite([whole]) {
-    return whole && /[•·‣▪◦]/u.test(whole) ? '' : ' ';
+    return whole && LIST_MARK.test(whole) ? '' : ' ';
   },
 };

@@ -103,7 +103,7 @@ describe('rewriteForEngine: dates, times, money', () => {
     [
       'vi',
       'giá 50.000đ, 1.500.000 VND hay $5',
-      'giá năm mươi nghìn đồng, một triệu năm trăm nghìn đồng hay năm đô la',
+      'giá năm mươi nghìn đồng, một triệu năm trăm nghìn Việt Nam đồng hay năm đô la',
     ],
     ['zh', '价格¥5，涨了50%', '价格5元，涨了百分之50'],
     ['ko', '₩5000, 50%', '5000원, 50퍼센트'],

@@ -76,6 +76,7 @@ export const ENGLISH_ABBREVIATIONS: Readonly<Record<string, AbbreviationEntry>> 
   'Inc.': { say: 'Incorporated', canEnd: true },
   'Ltd.': { say: 'Limited', canEnd: true },
   'Corp.': { say: 'Corporation', canEnd: true },
+  Corp: { say: 'Corporation', canEnd: true },
   'Co.': { say: 'Company', canEnd: true },
   'Bros.': { say: 'Brothers', canEnd: true },
   'Dept.': { say: 'Department', canEnd: true },
@@ -104,6 +105,21 @@ export const ENGLISH_ABBREVIATIONS: Readonly<Record<string, AbbreviationEntry>> 
   // Forms and lists: "Background: N/A", "T-shirt included w/ registration".
   'N/A': { say: 'not applicable' },
   'w/': { say: 'with' },
+  'and/or': { say: 'and or' },
+  // Timetables: "First Bus S/bound", "N/Bound".
+  'N/bound': { say: 'Northbound' },
+  'S/bound': { say: 'Southbound' },
+  'E/bound': { say: 'Eastbound' },
+  'W/bound': { say: 'Westbound' },
+  'N/Bound': { say: 'Northbound' },
+  'S/Bound': { say: 'Southbound' },
+  'E/Bound': { say: 'Eastbound' },
+  'W/Bound': { say: 'Westbound' },
+  // A prescription: "your Rx number", "Rx#".
+  Rx: { say: 'R X' },
+  // Cricket: "won by 6 wkts".
+  wkts: { say: 'wickets' },
+  wkt: { say: 'wicket' },
   // Weather forecasts: "Sct'd downpours", "Iso. storms".
   "Sct'd": { say: 'Scattered' },
   "sct'd": { say: 'scattered' },
@@ -192,7 +208,8 @@ const STREET_INITIALS = [...new Set(STREET_WORDS.split('|').map((w) => w.charAt(
 /** Saints' names after "St" (Saint): "St Louis", "St John's", "St Petersburg". */
 const SAINT_AHEAD =
   /^[ \u00A0]+(?:Louis|Paul|John|Mary|Peter|James|Andrew|Patrick|George|Francis|Augustine|Lucia|Kitts|Vincent|Helena|Albans|Ives|Moritz|Tropez|Lawrence|Cloud|Joseph|Thomas|Michael|Mark|Luke|Matthew|Anne|Catherine|Margaret|Nicholas|Pancras|Clair|Charles|Bernard|David|Stephen|Martin|Jude|Bart|Pete|Jean|Pierre|Denis|Germain|Kilda|Leonard|Anthony|Benedict|Clement|Edmund|Giles|Hilda|Luke|Neots|Austell|Agnes|Brigid|Cuthbert|Dominic|Elizabeth|Gregory|Ignatius|Jerome|Joan|Jose|Mungo|Olaf|Oswald|Raphael|Rose|Simon|Teresa|Valentine|Xavier)(?![\p{Ll}])/u;
-const NAME_BEFORE = /(?:\p{Lu}[\p{L}'’-]*|\d(?:st|nd|rd|th))[ \u00A0]+$/u;
+/** A street's name before its street word: a capitalised word, not a possessive ("Piccone’s St. Paul bungalow"), or "5th". */
+const NAME_BEFORE = /(?:\p{Lu}[\p{L}'’-]*(?<!['’]s)|\d(?:st|nd|rd|th))[ \u00A0]+$/u;
 
 const dictionaryRule = abbreviationRule(ENGLISH_ABBREVIATIONS);
 
@@ -259,7 +276,7 @@ export const datelineTitleRule: Rule = {
  * letters, which eSpeak spells ("U.A.E").
  */
 export const ENGLISH_SPELT_ACRONYMS: ReadonlySet<string> = new Set(
-  'UAE IOU ICU ER BA MA PA NYC NY NJ DC FAQ IQ DEA EPA LED IRA RSVP PTA PTO DIY'.split(' '),
+  'UAE IOU ICU ER BA MA PA NYC NY NJ DC FAQ IQ DEA EPA LED IRA RSVP PTA PTO DIY GOP USDA'.split(' '),
 );
 
 /** Capitals English never says as a word: no vowel letter (AEIOU) and at least two letters ("NYC", "BBC", "HTML"). */
@@ -274,7 +291,7 @@ export const ENGLISH_WORD_ACRONYMS: ReadonlySet<string> = new Set(
     'OK NO GO SO OH HI AH UH UM WE ME HE BE DO TO IN ON OR AN AT IS AS UP OF IF MY BY US IT ' +
     'YES THE AND BUT FOR NOT YOU ALL ARE WAS HAS HAD HIS HER SHE OUR OUT NOW NEW BIG TOP WOW HEY ' +
     'YAY BOO WHY HOW ANY ONE TWO TEN GOD MAN MEN GET GOT LET SEE SAY SAW BAD END OFF OLD OWN ' +
-    'GIF RAM ROM PIN ZIP SIM LAN WAN CAD DOS PAC TED MAX PRO AIR MINI PLUS ' +
+    'GIF RAM ROM PIN ZIP SIM LAN WAN CAD DOS PAC TED MAX PRO AIR MINI PLUS FOX ' +
     'NASA NATO COVID UNESCO UNICEF FEMA OPEC NAFTA SWAT AIDS FIFA SCUBA LASER RADAR NASCAR ASEAN ' +
     'IKEA AWOL ASAP ISIS IMAX OSHA HUD NIMBY YOLO SARS MERS GIFS JPEG PAYE TESOL TOEFL'
   ).split(' '),
@@ -344,7 +361,10 @@ const CAPITAL_WORD_AFTER = /^[ \u00A0]+(\p{Lu}{4,})(?![\p{L}])/u;
 
 /** Whether capitals are words in a run of capital words, as a heading inside a line ("FREE SUMMER CONCERT SERIES: The Town"). */
 function inCapitalWords(ctx: RuleContext, bare: string): boolean {
-  if (bare.length < 4 || !CAPITAL_WORD.test(bare) || ENGLISH_SPELT_ACRONYMS.has(bare)) return false;
+  // A word of three letters is one there only in a word's shape ("SAN JUAN", "RED BALL POINT PEN").
+  const short = bare.length === 3 && /^[B-DF-HJ-NP-TV-Z][AEIOU][B-DF-HJ-NP-TV-Z]$/u.test(bare);
+  if ((bare.length < 4 && !short) || !CAPITAL_WORD.test(bare) || ENGLISH_SPELT_ACRONYMS.has(bare))
+    return false;
   const left = CAPITAL_WORD_BEFORE.exec(ctx.input.slice(Math.max(0, ctx.index - 24), ctx.index))?.[1];
   const right = CAPITAL_WORD_AFTER.exec(ctx.input.slice(ctx.end, ctx.end + 24))?.[1];
   return [left, right].some((w) => w !== undefined && CAPITAL_WORD.test(w) && !ENGLISH_SPELT_ACRONYMS.has(w));
@@ -531,6 +551,10 @@ const COMPASS_AFTER = /^[ \u00A0]+winds?(?![\p{L}])/iu;
  * "Northwest", "NE winds", "1211 E Arques Ave" → "East"); elsewhere a compass point is an
  * acronym like any other.
  */
+/** A longitude after a latitude's N or S ("28.6 N, 86.9 W"), and a latitude before a longitude's E or W. */
+const LONGITUDE_AFTER = /^,?[ \u00A0]+\d{1,3}\.\d+°?[ \u00A0]?[EW](?![\p{L}])/u;
+const LATITUDE_BEFORE = /\d\.\d+°?[ \u00A0]?[NS],?[ \u00A0]+\d{1,3}\.\d+°?[ \u00A0]?$/u;
+
 export const englishCompassRule: Rule = {
   name: 'abbreviation',
   pattern: `(?=[NSEW])(?<![\\p{L}\\p{N}_.&'’-])(?:(?:[NSEW]|NE|NW|SE|SW)\\.(?=[ \u00A0]\\p{Lu}\\p{Ll}|[ \u00A0]\\d+(?:st|nd|rd|th)[ \u00A0])|(?:${COMPASS_POINT})(?![\\p{L}\\p{N}_&]|[.'’-]\\p{L}))`,
@@ -560,7 +584,13 @@ export const englishCompassRule: Rule = {
     const fromPlace =
       /\d[ \u00A0]?(?:km|mi|miles?|kilometers?|kilometres?|m|ft|feet)[ \u00A0]+$/u.test(before) &&
       /^[ \u00A0]+of(?![\p{L}])/u.test(after);
-    if (inAddress || fromPlace || COMPASS_BEFORE.test(before) || COMPASS_AFTER.test(after))
+    // "28.6 N, 86.9 W": a latitude and a longitude, each in degrees with a decimal.
+    const coordinate =
+      whole === 'N' || whole === 'S'
+        ? /\d\.\d+°?[ \u00A0]?$/u.test(before) && LONGITUDE_AFTER.test(after)
+        : (whole === 'E' || whole === 'W') &&
+          LATITUDE_BEFORE.test(ctx.input.slice(Math.max(0, ctx.index - 32), ctx.index));
+    if (inAddress || fromPlace || coordinate || COMPASS_BEFORE.test(before) || COMPASS_AFTER.test(after))
       return { out: COMPASS_POINTS[whole] as string, name: 'abbreviation' };
     return englishAcronymRule.rewrite(groups, ctx);
   },

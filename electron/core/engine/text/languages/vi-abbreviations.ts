@@ -429,7 +429,12 @@ const TABLE = [
   'Tr. = trang | number',
   'tr. = trang | number',
   'STT = số thứ tự',
+  'Số TT = số thứ tự',
+  'số TT = số thứ tự',
   'LHP = liên hoan phim',
+  // the informal writing of forums and shops
+  'ko = không',
+  'sp = sản phẩm',
   'TV = ti vi',
   // English acronyms as Vietnamese news says them
   'WHO = vê kép hát ô',
@@ -439,6 +444,7 @@ const TABLE = [
   'RON = rôn',
   'COVID = cô vít',
   'Covid = cô vít',
+  'covid = cô vít',
   'AI = ây ai',
   'GDP = gờ đê pê',
   'FDI = ép đê i',
@@ -694,7 +700,9 @@ function keysPattern(sorted: readonly string[]): string {
   }
   return groups.map((g) => `(?:${g.keys.join('|')})${g.end}`).join('|');
 }
-const PATTERN = `(?=[\\p{Lu}vtCh])(?<![\\p{L}\\p{N}_.&])(?:${TITLE_CHAIN}|(?:${keysPattern(keys)})(-?\\d{1,4}(?![\\p{N}]|[.,]\\p{N})(?:[A-ZĐ](?![\\p{L}\\p{N}_]))?)?)`;
+/** The small letters entries begin with ("v.v.", "ko", "hotline"): where a match may start, besides a capital. */
+const SMALL_INITIALS = [...new Set(keys.map((k) => k.charAt(0)).filter((c) => /\p{Ll}/u.test(c)))].join('');
+const PATTERN = `(?=[\\p{Lu}${SMALL_INITIALS}])(?<![\\p{L}\\p{N}_.&])(?:${TITLE_CHAIN}|(?:${keysPattern(keys)})(-?\\d{1,4}(?![\\p{N}]|[.,]\\p{N})(?:[A-ZĐ](?![\\p{L}\\p{N}_]))?)?)`;
 
 const SPACE_THEN_NAME = /^[ \u00A0]+\p{Lu}/u;
 /** A name written against an abbreviation's full stop ("Q.Bình Thạnh", "TP.Hà Nội"). */

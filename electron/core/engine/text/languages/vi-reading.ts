@@ -14,6 +14,7 @@ import { romanValue, ROMAN_NUMERAL } from '../roman-numerals';
 import {
   piece,
   QUANTITY_END,
+  UNICODE_FRACTIONS,
   type OutPiece,
   type Rule,
   type RuleContext,
@@ -116,6 +117,10 @@ const COUNTED_AFTER =
   /^[ \u00A0]+(?:điểm|câu|người|phiếu|hộ|xã|phường|tỉnh|quận|huyện|trận|bàn|lần|thành viên|học sinh|sinh viên|thí sinh|trường|bệnh nhân|ca|mẫu|đơn vị|địa phương|doanh nghiệp|dự án|trẻ|đội|nước|quốc gia)(?![\p{L}])/u;
 /** Words before a date or time part written with its zero ("ngày 05", "lúc 07"). */
 const TIME_PART_BEFORE = wordsBefore('ngày|mùng|mồng|năm|lúc|giờ|phút|giây');
+/** "số" before a number ("Tuyến số 01"): its written zero is not said. */
+const NUMBER_WORD_BEFORE = /(?:^|[^\p{L}])[Ss]ố[ \u00A0]+$/u;
+/** Words before a number whose written zero is not said: "số", a bound ("Đến 05", "Trên 05 đến 10"). */
+const ZERO_UNSAID_BEFORE = /(?:^|[^\p{L}])(?:[Ss]ố|[Đđ]ến|[Tt]rên|[Dd]ưới|[Tt]ừ|[Tt]ới)[ \u00A0]+$/u;
 
 /** Each digit run of a match read as a number, the rest kept as written: what an unsure reading does. */
 function numbersOnly(whole: string): RuleReading {
@@ -413,6 +418,17 @@ const bloodPressureRule: Rule = {
   },
 };
 
+const decimalOutOfRule: Rule = {
+  name: 'fraction',
+  // "86,75/100", "8,5/10 điểm": a mark with decimals out of a round total, "trên" (no date or
+  // fraction has a decimal comma).
+  pattern: `${START}(\\d{1,3},\\d{1,2})/(10|20|30|40|50|100)${END}`,
+  rewrite([whole, mark, total]) {
+    const value = mark ? parseViNumber(mark) : undefined;
+    return whole && total && value ? `${viNumberWords(value)} trên ${viCardinal(total)}` : undefined;
+  },
+};
+
 const slashRule: Rule = {
   name: 'date',
   // 30/10 (a date or a fraction, by context), 12/2024 (a month), 3/4 (a fraction).
@@ -522,9 +538,12 @@ function ratio(a: string, b: string, ctx: RuleContext): RuleReading {
   return part ? fraction(a, b) : outOf(a, b);
 }
 
-/** "3/4" → ba phần tư ("phần tư" for a quarter, as said). */
+/** The denominator of a fraction said: "phần tư" for a quarter, as said, else its number. */
+const denominatorWords = (b: string) => (Number(b) === 4 ? 'tư' : viCardinal(b));
+
+/** "3/4" → ba phần tư. */
 function fraction(a: string, b: string): RuleReading {
-  const denominator = Number(b) === 4 ? 'tư' : viCardinal(b);
+  const denominator = denominatorWords(b);
   return {
     out: [
       piece(viCardinal(a), 0, a.length),
@@ -533,6 +552,18 @@ function fraction(a: string, b: string): RuleReading {
     name: 'fraction',
   };
 }
+
+const unicodeFractionRule: Rule = {
+  name: 'fraction',
+  // "½ quả", "1½ chén": a fraction written as one character ("một phần hai"; after a whole number "và").
+  pattern: `(?=[\\d${Object.keys(UNICODE_FRACTIONS).join('')}])(?<![\\p{L}\\p{N}_.,:/])(?:(\\d{1,3})${SP}?)?([${Object.keys(UNICODE_FRACTIONS).join('')}])`,
+  rewrite([whole, wholeNumber, sign]) {
+    const [n, d] = (sign && UNICODE_FRACTIONS[sign]) || [];
+    if (!whole || !n || !d) return undefined;
+    const words = `${viCardinal(n)} phần ${denominatorWords(d)}`;
+    return wholeNumber ? `${viCardinal(wholeNumber)} và ${words}` : words;
+  },
+};
 
 /** "24/24h": all day long, read "hai mươi tư trên hai mươi tư giờ". */
 const allDayRule: Rule = {
@@ -887,7 +918,7 @@ function perUnitWords(per: string, ctx: RuleContext): string | undefined {
 }
 
 /** How a unit is read: the user's units first, then the table; a rate ("người/km2", "đồng/người/lượt") is read with "trên". */
-function unitWords(symbol: string, value: ViNumber, ctx: RuleContext): string | undefined {
+function unitWords(symbol: string, value: ViNumber, ctx: RuleContext, attached = false): string | undefined {
   const own = ctx.options.units?.get(symbol);
   if (own) return value.int === '1' && value.frac === undefined ? own.one : own.many;
   const known = VI_UNITS.get(symbol);
@@ -898,8 +929,13 @@ function unitWords(symbol: string, value: ViNumber, ctx: RuleContext): string | 
     // A rate: "km/h", "người/km2", "đồng/lít", "đồng/phòng/đêm" (a word after "/" is read as written).
     const perWords = pers.map((per) => perUnitWords(per, ctx));
     if (perWords.some((words) => words === undefined)) return undefined;
+    // "840k/đêm", "10tr/ tủ": an amount's scale written against it is a price per unit.
     const headWords =
-      ctx.options.units?.get(head)?.many ?? VI_UNITS.get(head) ?? VI_CURRENCIES.get(head) ?? head;
+      ctx.options.units?.get(head)?.many ??
+      VI_UNITS.get(head) ??
+      VI_CURRENCIES.get(head) ??
+      (attached ? VI_AMOUNT_SCALES.get(head) : undefined) ??
+      head;
     return `${headWords} trên ${perWords.join(' trên ')}`;
   }
   return undefined;
@@ -935,7 +971,7 @@ function suffixWords(
     !(/^[AVW]$/u.test(symbol) && electricNear(ctx))
   )
     return undefined;
-  return unitWords(symbol, value, ctx);
+  return unitWords(symbol, value, ctx, attached);
 }
 
 /** Whether electric words stand near the match (`VI_ELECTRIC_CONTEXT`), so "5A" is amperes. */
@@ -946,7 +982,8 @@ function electricNear(ctx: RuleContext): boolean {
 /**
  * A noun after a number written with a zero ("từ 01 năm đến 05 năm", "03 người", "02 kỹ sư"): a
  * count, its zero not said (legal and administrative texts write counts so). After a code's word
- * ("số 01", "phòng 03", "mã 007", `CODE_BEFORE`) the zero is part of the code and is said.
+ * ("phòng 03", "mã 007", `CODE_BEFORE`) the zero is part of the code and is said; after "số" alone
+ * ("Tuyến số 01") it is not.
  */
 const COUNT_NOUN_AFTER = /^[ \u00A0]+\p{Ll}/u;
 /** The first end of a range of counts ("từ 07 – 15 năm"): a dash, a number, then the noun. */
@@ -961,10 +998,13 @@ function plainNumber(written: string, value: ViNumber, ctx: RuleContext, after: 
     if (MONTH_BEFORE.test(said) && n >= 1 && n <= 12) return viMonth(n);
     // "00 giờ 5 phút": midnight's hour, "không giờ".
     if (written === '00' && /^[ \u00A0]+giờ(?!\p{L})/u.test(after)) return viCardinal('0');
-    // "ngày 05", "lúc 07": a date or time part written with its zero; "05 năm": a count.
+    // "ngày 05", "lúc 07": a date or time part written with its zero; "05 năm": a count; "số 01", "Đến 05".
     if (
       /^0[1-9]$/.test(written) &&
-      (TIME_PART_BEFORE.test(said) || COUNT_NOUN_AFTER.test(after) || COUNT_RANGE_AFTER.test(after))
+      (TIME_PART_BEFORE.test(said) ||
+        ZERO_UNSAID_BEFORE.test(said) ||
+        COUNT_NOUN_AFTER.test(after) ||
+        COUNT_RANGE_AFTER.test(after))
     )
       return viCardinal(String(n));
   }
@@ -1055,7 +1095,11 @@ function quantityPieces(
     ? { int: q.text.replace(',', ''), negative: false }
     : valueAsRead(q, suffix !== undefined, ctx, after);
   // A code's number keeps its decimals ("số 4,7"): no reading drops a part of a number.
-  const number = code ? viNumberWords(value) : plainNumber(q.text, value, ctx, after);
+  // "Tuyến số 01": a number after "số" alone is said without its written zero ("mã 01" keeps it).
+  const number =
+    code && !(/^0[1-9]$/u.test(q.text) && NUMBER_WORD_BEFORE.test(before(ctx)))
+      ? viNumberWords(value)
+      : plainNumber(q.text, value, ctx, after);
   const pieces = [piece(number, ...q.at)];
   // A unit written against its number ("50.000đ") stands for the whole: a word timing of "đồng" shows "50.000đ".
   // One written apart ("1,5 triệu", "5 km") stands for itself, the space between for the space.
@@ -1243,6 +1287,8 @@ function isVietnameseSyllable(word: string): boolean {
 const asWord = (word: string) => word.charAt(0) + word.slice(1).toLocaleLowerCase('vi');
 /** Words without marks that head a line or a credit in capitals ("THEO VnExpress", "TIN: …"). */
 const CAPITAL_LABELS: ReadonlySet<string> = new Set(['THEO', 'TIN', 'XEM', 'BAN', 'CHIA', 'NGUON', 'ANH']);
+/** English words of one vowel that Vietnamese shops and notices write in capitals ("TEST NHANH", "HOT"). */
+const CAPITAL_ENGLISH_WORDS: ReadonlySet<string> = new Set(['TEST', 'HOT', 'NEW', 'BEST', 'SHOP', 'TOP']);
 const lineStart = (ctx: RuleContext) =>
   /(?:^|\n)[ \t\u00A0]*$/u.test(ctx.input.slice(Math.max(0, ctx.index - 8), ctx.index));
 
@@ -1309,7 +1355,11 @@ const acronymRule: Rule = {
     )
       return asWord(whole);
     // "TEAM BUILDING": an English word in capitals is a word, never spelt.
-    if (whole.length >= 4 && englishWordShape(whole)) return asWord(whole);
+    if ((whole.length >= 4 && englishWordShape(whole)) || CAPITAL_ENGLISH_WORDS.has(whole))
+      return asWord(whole);
+    // "TEST NHANH", "TIN NHANH": a long Vietnamese syllable in a run of capital words is the word.
+    if (whole.length >= 4 && isVietnameseSyllable(whole) && /\p{Lu}{2}/u.test(run.replace(whole, '')))
+      return asWord(whole);
     return spellVi(whole);
   },
 };
@@ -1482,6 +1532,18 @@ const versionRule: Rule = {
   },
 };
 
+/** "3tr2", "1tr5/tháng": millions and the next digit of them, as said ("ba triệu hai"), and what they are per. */
+const shortMillionsRule: Rule = {
+  name: 'money',
+  pattern: `${START}(\\d{1,3})tr(\\d)(?:\\/${SP}?(\\p{Ll}{1,8}))?(?![\\p{L}\\p{N}_]|[.,]\\d)`,
+  rewrite([whole, millions, next, per], ctx) {
+    if (!whole || !millions || !next) return undefined;
+    const perWords = per ? perUnitWords(per, ctx) : undefined;
+    if (per && !perWords) return undefined;
+    return `${viCardinal(millions)} triệu ${viCardinal(next)}${perWords ? ` trên ${perWords}` : ''}`;
+  },
+};
+
 const scaleRateRule: Rule = {
   name: 'money',
   // "80,5 triệu đồng/lượng", "25 nghìn đồng/kg", "90 USD/thùng": a price per unit after an amount
@@ -1570,6 +1632,24 @@ const hyphenedSizeRule: Rule = {
     return [
       piece(viNumberWords({ ...value, point: false }), 0, size.length),
       piece(` ${unitText}`, size.length, whole.length),
+    ];
+  },
+};
+
+const inchMarkRule: Rule = {
+  name: 'measure',
+  // "[10”]", "13.3” ~ 17.3”": a screen's size with an inch mark, "inh" (a point before it is the
+  // decimal comma written the English way); a mark that closes a quote ("“Top 10”") is a quote.
+  pattern: `${START}(\\d{1,3}(?:[.,]\\d{1,2})?)[”″](?![\\p{L}\\p{N}])`,
+  rewrite([whole, size], ctx) {
+    const value = size ? parseViNumber(size) : undefined;
+    if (!whole || !size || !value) return undefined;
+    const text = before(ctx, 80);
+    if (text.lastIndexOf('“') > text.lastIndexOf('”'))
+      return { out: viNumberWords(value), end: size.length, name: 'cardinal' };
+    return [
+      piece(viNumberWords({ ...value, point: false }), 0, size.length),
+      piece(' inh', size.length, whole.length),
     ];
   },
 };
@@ -1673,7 +1753,7 @@ const listRule: Rule = {
 
 /** Time and count nouns a rate is given per ("8.000 bệnh nhân/ngày", "5 lượt/tuần"). */
 const PER_NOUN =
-  '(?:ngày|đêm|tuần|tháng|quý|năm|giờ|phút|giây|người|lượt|ca|hộ|xe|chuyến|trận|lần|phim|rạp|suất|vé|khách|trường|lớp)';
+  '(?:ngày|đêm|tuần|tháng|quý|năm|giờ|phút|giây|người|lượt|ca|hộ|xe|chuyến|trận|lần|phim|rạp|suất|vé|khách|trường|lớp|phiên|buổi|kỳ|đợt|phòng|căn|chiếc|con|bao|gói|hộp|thùng)';
 
 const PER_NOUN_WORD = new RegExp(`^${PER_NOUN}$`, 'u');
 
@@ -1804,6 +1884,7 @@ const SIGN_WORDS: ReadonlyMap<string, string> = new Map(
     '≈': 'xấp xỉ',
     '~': 'khoảng',
     '=': 'bằng',
+    '+': 'cộng',
   }),
 );
 
@@ -1833,13 +1914,22 @@ function spellCodePart(part: string): string {
     .join(' ');
 }
 
+/** A code's part in a document's number: capitals, a small letter among them ("TTr" tờ trình). */
+const DOCUMENT_CODE = '[A-ZĐ]+(?:[a-zđ][A-ZĐ]*)?';
+/** Kinds of document before a number and a year alone ("Thông tư số 10/2019", "Nghị định 15/2020"). */
+const DOCUMENT_BEFORE = `(?:^|[^\\p{L}])(?:[Tt]hông tư|[Nn]ghị định|[Qq]uyết định|[Nn]ghị quyết|[Ll]uật|[Cc]hỉ thị|[Cc]ông văn|[Vv]ăn bản|[Tt]ờ trình|[Kk]ế hoạch|[Pp]háp lệnh)(?:${SP}+số)?${SP}+`;
+
 const documentNumberRule: Rule = {
   name: 'abbreviation',
   // "Luật số 10/2012/QH13", "Nghị định 161/2018/NĐ-CP", "Thông tư 13/2007-TT-BYT", "văn bản số
-  // 1277/BGDĐT-QLCL": a legal document's number, its year and its issuer's code; each "/" is
-  // "trên", the code spelt letter by letter (its hyphens unsaid), as the document is cited aloud.
-  pattern: `(?=\\d)(?<![\\p{L}\\p{N}_./-])(\\d{1,5})/(?:(\\d{4})([/-]))?([A-ZĐ]+\\d*(?:-[A-ZĐ]+\\d*)*)(?![\\p{L}\\p{N}_])`,
-  rewrite([whole, number, year, separator, code]) {
+  // 1277/BGDĐT-QLCL", "Tờ trình số 1818/TTr-VP": a legal document's number, its year and its
+  // issuer's code; each "/" is "trên", the code spelt letter by letter (its hyphens unsaid), as the
+  // document is cited aloud; "Thông tư số 10/2019", its number and year.
+  pattern: `(?=\\d)(?<![\\p{L}\\p{N}_./-])(\\d{1,5})/(?:(?:(\\d{4})([/-]))?(${DOCUMENT_CODE}\\d*(?:-${DOCUMENT_CODE}\\d*)*)|(?<=${DOCUMENT_BEFORE}\\d{1,5}/)((?:19|20)\\d{2}))(?![\\p{L}\\p{N}_]|[/-]\\p{L}|[.,]\\d)`,
+  rewrite([whole, number, year, separator, code, yearOnly]) {
+    // "Thông tư số 10/2019": a document named with its number and year only.
+    if (whole && number && yearOnly)
+      return `${viCardinal(String(Number(number)))} trên ${viCardinal(yearOnly)}`;
     if (!whole || !number || !code) return undefined;
     // Without a year the code names its issuer and office ("BGDĐT-QLCL"): one part is a unit or a currency.
     if (!year && !code.includes('-')) return undefined;
@@ -1933,9 +2023,9 @@ const pointsPercentRule: Rule = {
 
 const signRule: Rule = {
   name: 'symbol',
-  // "≥ 11,1 mmol/l", "5 ± 0,2", "~500 người", "g = 10": a sign before a number said as a word; a tilde
+  // "≥ 11,1 mmol/l", "5 ± 0,2", "~500 người", "g = 10", "hay +1,40%": a sign before a number said as a word; a tilde
   // after a number, or a unit written after one, is a range ("5~10 kg", "90VAC~240VAC": "đến").
-  pattern: `[≥≤≠±≈~](?=${SP}*[-−]?\\d)|(?<=${SP})=(?=${SP}+[-−]?\\d)`,
+  pattern: `[≥≤≠±≈~](?=${SP}*[-−]?\\d)|(?<=${SP})=(?=${SP}+[-−]?\\d)|(?<=(?:^|[ \u00A0(]))\\+(?=\\d)`,
   rewrite([whole], ctx) {
     const range = whole === '~' && QUANTITY_END.test(before(ctx, 8));
     // "khoảng ~5 kg": the word is written already.
@@ -2047,8 +2137,8 @@ const monthRangeRule: Rule = {
 
 const plusWordRule: Rule = {
   name: 'symbol',
-  // "Phương tiện: Ô tô + 04 chặng tàu", "vé + ăn trưa": a plus between words, "cộng".
-  pattern: `(?=\\+)(?<=\\p{L}${SP})\\+(?=${SP}[\\p{L}\\p{N}])`,
+  // "Phương tiện: Ô tô + 04 chặng tàu", "vé + ăn trưa", "PCB40 + 31 thùng": a plus between words, "cộng".
+  pattern: `(?=\\+)(?<=[\\p{L}\\p{N}]${SP})\\+(?=${SP}[\\p{L}\\p{N}])`,
   rewrite: () => 'cộng',
 };
 
@@ -2059,6 +2149,17 @@ const hundredthsRule: Rule = {
   // "31 giây 03", "3 phút 48 giây 06": a race time's hundredths keep their zero, "giây không ba".
   pattern: `(?=0)(?<=\\d${SP}+giây${SP}+)0\\d(?![\\p{L}\\p{N}_]|[.,]\\d)`,
   rewrite: ([whole]) => (whole ? `không ${viCardinal(whole.charAt(1))}` : undefined),
+};
+
+const raceTimeRule: Rule = {
+  name: 'duration',
+  // "15:18.87", "1:02,35": minutes, seconds and hundredths of a race time, said the way the press
+  // writes them out ("mười lăm phút mười tám giây tám mươi bảy"); a clock time has no hundredths.
+  pattern: `${START}(\\d{1,2}):([0-5]\\d)[.,](\\d{2})(?![\\p{L}\\p{N}_]|[.,:]\\d)`,
+  rewrite: ([whole, minutes, seconds, hundredths]) =>
+    whole && minutes && seconds && hundredths
+      ? `${viCardinal(String(Number(minutes)))} phút ${viCardinal(String(Number(seconds)))} giây ${hundredths.startsWith('0') ? `không ${viCardinal(hundredths.charAt(1))}` : viCardinal(hundredths)}`
+      : undefined,
 };
 
 /** A medal's colour, or a medal written with it ("HCV"). */
@@ -2189,7 +2290,9 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   paceRule,
   allDayRule,
   negativeFractionRule,
+  unicodeFractionRule,
   bloodPressureRule,
+  decimalOutOfRule,
   slashRule,
   groupedRatioRule,
   hourListRule,
@@ -2197,6 +2300,7 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   starsRule,
   monthRangeRule,
   plusWordRule,
+  raceTimeRule,
   hundredthsRule,
   medalSlashRule,
   hourRule,
@@ -2215,12 +2319,14 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   heightRule,
   resolutionRule,
   hyphenedSizeRule,
+  inchMarkRule,
   dimensionsRule,
   listRule,
   nameThenAcronymRule,
   endMarkRule,
   coordinateRule,
   ageRatingRule,
+  shortMillionsRule,
   quantityRule,
   perAmountRule,
   perPriceUnitRule,

@@ -270,7 +270,9 @@ describe('English reading, per class', () => {
         ['$3 million', 'three million dollars'],
         ['$2.5bn', 'two point five billion dollars'],
         ['€20', 'twenty euros'],
-        ['£3.50', 'three pounds fifty pence'],
+        // Pence after pounds are said without their name, as the British say a price.
+        ['£3.50', 'three pounds fifty'],
+        ['£0.50', 'fifty pence'],
         ['¥100', 'one hundred yen'],
         ['USD 50', 'fifty US dollars'],
         ['50 USD', 'fifty US dollars'],
@@ -415,12 +417,13 @@ describe('English reading, per class', () => {
       [
         ['won 3-1', 'won three to one'],
         ['a 2-1 win', 'a two to one win'],
-        ['lost 0-2', 'lost zero to two'],
-        ['beat Chelsea 4-0', 'beat Chelsea four to zero'],
+        ['lost 0-2', 'lost nothing to two'],
+        ['capped an 18-2 run', 'capped an eighteen to two run'],
+        ['beat Chelsea 4-0', 'beat Chelsea four to nothing'],
         ['drew 1-1', 'drew one to one'],
         ['a 3-2 victory', 'a three to two victory'],
-        ['led 2-0', 'led two to zero'],
-        ['a 1-0 defeat', 'a one to zero defeat'],
+        ['led 2-0', 'led two to nothing'],
+        ['a 1-0 defeat', 'a one to nothing defeat'],
         ['tied 2-2', 'tied two to two'],
         ['won 21-17', 'won twenty one to seventeen'],
         ['when Oklahoma beat Colorado 82-42.', 'when Oklahoma beat Colorado eighty two to forty two.'],
@@ -541,10 +544,13 @@ describe('English reading, per class', () => {
       ['info@acme.org', 'info at acme dot org'],
       ['a_b-c@mail.co.uk', 'a underscore b dash c at mail dot co dot U K'],
       ['jane99@gmail.com', 'jane nine nine at gmail dot com'],
-      ['https://www.example.com/path', 'h.t.t.p.s colon slash slash w.w.w dot example dot com slash path'],
+      // The scheme is not said, nor a final slash, as readers say an address in running text.
+      ['https://www.example.com/path', 'w.w.w dot example dot com slash path'],
+      ['visit https://moonlightmusicals.com/ today', 'visit moonlightmusicals dot com today'],
+      ['Facebook.com/MarquetteWSOC', 'Facebook dot com slash Marquette W S O C'],
       ['www.example.com', 'w.w.w dot example dot com'],
       ['see example.org.', 'see example dot org.'],
-      ['http://foo.io/a?b=1', 'h.t.t.p colon slash slash foo dot I O slash a question mark b equals one'],
+      ['http://foo.io/a?b=1', 'foo dot I O slash a question mark b equals one'],
       ['docs.python.org', 'docs dot python dot org'],
       ['mail me at ann@x.net', 'mail me at ann at x dot net'],
     ]);
@@ -999,7 +1005,8 @@ describe('English reading, second pass: context decides', () => {
       ['beds/night', 'beds per night'],
       ['visits/yr', 'visits per year'],
       ['cases/capita', 'cases per capita'],
-      ['and/or', 'and/or'],
+      // "and/or" is said "and or" (held-out set 16).
+      ['and/or', 'and or'],
       ['he/she', 'he/she'],
       ['input/output', 'input/output'],
     ]);
@@ -1112,7 +1119,7 @@ describe('English reading, second pass: context decides', () => {
         ['contact@site.io', 'contact at site dot I O'],
         ['bbc.co.uk', 'bbc dot co dot U K'],
         ['site.de/about', 'site dot D E slash about'],
-        ['https://www.example.ai/path', 'h.t.t.p.s colon slash slash w.w.w dot example dot A.I slash path'],
+        ['https://www.example.ai/path', 'w.w.w dot example dot A.I slash path'],
         ['nic.vn', 'nic dot V N'],
         ['me@about.me', 'me at about dot me'],
         ['john@example.com', 'john at example dot com'],
@@ -1654,7 +1661,7 @@ describe('English reading, sixth pass', () => {
         'thirty one points (thirteen of twenty four field goals), six of eight free throws',
       ],
       ['went 19-for-28 from the field', 'went nineteen for twenty eight from the field'],
-      ['The Lakers won 3-0', 'The Lakers won three to zero'],
+      ['The Lakers won 3-0', 'The Lakers won three to nothing'],
     ]);
   });
 
@@ -1755,7 +1762,7 @@ describe('English reading, seventh pass', () => {
           'about 1 234 5678 things',
           'about one two hundred thirty four five thousand six hundred seventy eight things',
         ],
-        ['a ratio of 212/423 here', 'a ratio of two hundred twelve four hundred twenty thirds here'],
+        ['a ratio of 212/423 here', 'a ratio of two hundred twelve out of four hundred twenty three here'],
       ],
       undefined,
       2,
@@ -2351,5 +2358,47 @@ describe('English reading, seventh pass', () => {
     expect(readingOf('ran 400m Monday', 'en').reading).toBe('ran four hundred meters Monday');
     expect(readingOf('3/4 of the vote', 'en').reading).toBe('three quarters of the vote');
     expect(readingOf('the 2-5-10 rule', 'en').reading).not.toMatch(/ and /u);
+  });
+
+  it('recalls, parcels, trials, weather and timetables (set 16): codes, marks, ranges of one unit, counts of a total, capitals, coordinates', () => {
+    checkHeard([
+      [
+        'coating with UPC 41303-01572 due to',
+        'coating with U P C four one three zero three zero one five seven two due to',
+      ],
+      [
+        'bags no larger than 12” x 6” x 12” and/or clutches',
+        'bags no larger than twelve inches by six inches by twelve inches and or clutches',
+      ],
+      ['approximately 8 ½” by 3”.', 'approximately eight and a half inches by three inches.'],
+      ['a 5/8” or 3/4” meter', 'a five eighths inch or three quarter inch meter'],
+      ['check in before 1:00 P.m. today', 'check in before one p.m. today'],
+      ['John Piccone’s St. Paul bungalow', 'John Piccone’s Saint Paul bungalow'],
+      ['First Bus S/bound, Last Bus N/Bound', 'First Bus Southbound, Last Bus Northbound'],
+      ['your Rx number', 'your R X number'],
+      ['won by 6 wkts', 'won by six wickets'],
+      ['Lee Corp of Perryville', 'Lee Corporation of Perryville'],
+      ['The central pressure is 985 mb.', 'The central pressure is nine hundred eighty five millibars.'],
+      ['a 25mb attachment', 'a twenty five megabyte attachment'],
+      ['| 2kg – 3kg | Ksh350.00 |', 'two kilograms to three kilograms, three hundred fifty shillings'],
+      ['Medium Parcels (5kg–10kg)', 'Medium Parcels (five kilograms to ten kilograms)'],
+      ['The fare will be £1.50 from Sunday.', 'The fare will be one pound fifty from Sunday.'],
+      [
+        '43.9% (323/736) patients',
+        'forty three point nine percent (three hundred twenty three out of seven hundred thirty six) patients',
+      ],
+      ['closed up 11/32 today', 'closed up eleven thirty seconds today'],
+      ['1 Imperial cup = 10 fluid ounces', 'one Imperial cup equals ten fluid ounces'],
+      ['SAN JUAN CAPISTRANO CITY COUNCIL, today', 'San Juan Capistrano City Council, today'],
+      [
+        'LOCATION: 28.6 N, 86.9 W, about 135 miles',
+        'LOCATION: twenty eight point six North, eighty six point nine West, about one hundred thirty five miles',
+      ],
+      ['Selby whitewashed Neil Richardson 5-0.', 'Selby whitewashed Neil Richardson five to nothing.'],
+    ]);
+    // A quote closed by the mark stays a quote; a known acronym in capitals stays spelt.
+    expect(readingOf('the “Top 3/4”', 'en').reading).toBe('the “Top three quarters”');
+    expect(readingOf('THE GOP PLAN WORKS', 'en').reading).toContain('G O P');
+    expect(readingOf('2pm-5pm', 'en').reading).toBe('two p.m. to five p.m.');
   });
 });

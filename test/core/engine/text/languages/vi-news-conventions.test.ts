@@ -558,9 +558,13 @@ describe('periods', () => {
     expect(read('mùa giải 2024-2023')).toBe(
       'mùa giải hai nghìn không trăm hai mươi tư-hai nghìn không trăm hai mươi ba',
     );
-    // A year after a word of no span stays as before ("số 2013/2014" is a code's numbers).
+    // A year after a word of no span stays as before ("số 2013/2014" is a code's numbers); after a
+    // kind of document it is the document's number and year, "trên" ("Thông tư số 10/2019").
+    expect(read('hồ sơ số 2013/2014')).toBe(
+      'hồ sơ số hai nghìn không trăm mười ba/hai nghìn không trăm mười bốn',
+    );
     expect(read('văn bản số 2013/2014')).toBe(
-      'văn bản số hai nghìn không trăm mười ba/hai nghìn không trăm mười bốn',
+      'văn bản số hai nghìn không trăm mười ba trên hai nghìn không trăm mười bốn',
     );
   });
 });

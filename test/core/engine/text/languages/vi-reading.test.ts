@@ -122,8 +122,8 @@ classCases('money', [
   ['1,5 triệu đồng', 'một phẩy năm triệu đồng'],
   ['100 nghìn', 'một trăm nghìn'],
   ['15k', 'mười lăm nghìn'],
-  ['15.000 VNĐ', 'mười lăm nghìn đồng'],
-  ['200.000 VND', 'hai trăm nghìn đồng'],
+  ['15.000 VNĐ', 'mười lăm nghìn Việt Nam đồng'],
+  ['200.000 VND', 'hai trăm nghìn Việt Nam đồng'],
   ['50 USD', 'năm mươi đô la Mỹ'],
   ['USD 50', 'năm mươi đô la Mỹ'],
   ['$5', 'năm đô la'],
@@ -134,7 +134,7 @@ classCases('money', [
   ['¥100', 'một trăm yên'],
   ['50.000đ-100.000đ', 'năm mươi nghìn đồng đến một trăm nghìn đồng'],
   ['50.000-100.000đ', 'năm mươi nghìn đến một trăm nghìn đồng'],
-  ['1000,50 VND', 'một nghìn phẩy năm mươi đồng'],
+  ['1000,50 VND', 'một nghìn phẩy năm mươi Việt Nam đồng'],
 ]);
 
 classCases('percent and per-mille', [
@@ -779,7 +779,9 @@ describe('third pass (issue 37): classes set 2 heard wrong', () => {
       ['từ 01 năm đến 05 năm', 'từ một năm đến năm năm'],
       ['phạt tù 03 tháng', 'phạt tù ba tháng'],
       ['có 02 người', 'có hai người'],
-      ['số 01', 'số không một'],
+      // After "số" the written zero is not said (held-out set 16: "Tuyến số 01"); after "mã" it is.
+      ['số 01', 'số một'],
+      ['phòng 05', 'phòng không năm'],
       ['mã 007', 'mã không không bảy'],
     ]);
   });
@@ -1007,7 +1009,8 @@ describe('Vietnamese reading, fourth pass (issue 37)', () => {
       ],
       ['32/10/2024-1/11/2024', '32/10/2024-1/11/2024'],
       ['phạt tù từ 07 – 15 năm (khoản 3)', 'phạt tù từ bảy đến mười lăm năm (khoản ba)'],
-      ['số 07 – 15 nhà', 'số không bảy – mười lăm nhà'],
+      ['số 07 – 15 nhà', 'số bảy – mười lăm nhà'],
+      ['phòng 07 – 15 nhà', 'phòng không bảy – mười lăm nhà'],
     ]);
   });
 
@@ -1016,5 +1019,51 @@ describe('Vietnamese reading, fourth pass (issue 37)', () => {
       ['loại 40 feet', 'loại bốn mươi phít'],
       ['cao 6 ft', 'cao sáu phít'],
     ]);
+  });
+});
+
+describe('Vietnamese reading, fifteenth pass (issue 37, held-out set 16)', () => {
+  const each = (cases: Case[]) => {
+    for (const [written, spoken] of cases) expect(read(written), written).toBe(spoken);
+  };
+
+  it('reads amounts per unit, short millions, race times, signs and documents cited by number and year', () => {
+    each([
+      ['khoảng 840k/đêm', 'khoảng tám trăm bốn mươi nghìn trên đêm'],
+      ['(trên 10tr/ tủ)', '(trên mười triệu trên tủ)'],
+      ['tầm 3tr2/người khứ hồi', 'tầm ba triệu hai trên người khứ hồi'],
+      ['với thành tích 15:18.87.', 'với thành tích mười lăm phút mười tám giây tám mươi bảy.'],
+      ['1:02,05', 'một phút hai giây không năm'],
+      ['tăng +1,40% lên', 'tăng cộng một phẩy bốn mươi phần trăm lên'],
+      ['PCB40 + 31 thùng cát', 'pê xê bê bốn mươi cộng ba mươi mốt thùng cát'],
+      ['Thông tư số 10/2019 ngày', 'Thông tư số mười trên hai nghìn không trăm mười chín ngày'],
+      ['Tờ trình số 1818/TTr-VP ngày', 'Tờ trình số một nghìn tám trăm mười tám trên tê tê rờ vê pê ngày'],
+      ['đạt 86,75/100 điểm', 'đạt tám mươi sáu phẩy bảy mươi lăm trên một trăm điểm'],
+      ['41,77 triệu cổ phiếu/phiên', 'bốn mươi mốt phẩy bảy mươi bảy triệu cổ phiếu trên phiên'],
+    ]);
+    // A clock time has no hundredths; "học sinh/sinh viên" stays a choice.
+    expect(read('lúc 15:20 hôm nay')).toBe('lúc mười lăm giờ hai mươi phút hôm nay');
+    expect(read('2 học sinh/sinh viên')).toBe('hai học sinh hoặc sinh viên');
+  });
+
+  it('reads zero-led numbers after "số" and a bound, inch marks, fractions in one character, list marks and informal words', () => {
+    each([
+      ['Tuyến số 01 - TP Hà Tĩnh', 'Tuyến số một - thành phố Hà Tĩnh'],
+      ['| 1 | Đến 05 |', ' một, Đến năm '],
+      ['[10”] – [11.6”]', '[mười inh] – [mười một phẩy sáu inh]'],
+      ['như 13.3” ~ 17.3” là', 'như mười ba phẩy ba inh đến mười bảy phẩy ba inh là'],
+      ['bài “Top 10” hay', 'bài “Top mười” hay'],
+      ['Nước cốt chanh: ½ quả', 'Nước cốt chanh: một phần hai quả'],
+      ['✔ Đường: 100g', 'Đường: một trăm gam'],
+      ['ko có 1 khe hở', 'không có một khe hở'],
+      ['giá sp cũng khác', 'giá sản phẩm cũng khác'],
+      ['xét nghiệm covid-19', 'xét nghiệm cô vít mười chín'],
+      ['| Số TT | Nhãn hiệu |', ' số thứ tự, Nhãn hiệu '],
+      ['TEST NHANH: 30 phút', 'Test Nhanh: ba mươi phút'],
+      ['giá 1.806 VND/kWh', 'giá một nghìn tám trăm linh sáu Việt Nam đồng trên ki lô oát giờ'],
+    ]);
+    // A capital syllable alone, and a spelt acronym, stay spelt.
+    expect(read('NHANH')).toBe('nờ hát a nờ hát');
+    expect(read('giá VAT')).toBe('giá vê a tê');
   });
 });
