@@ -13,7 +13,7 @@
  * a call (the worker restores the module's memory between requests).
  */
 
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -111,22 +111,105 @@ function buildFolder(): string {
   );
 }
 
-/** Puts the package's data files where eSpeak reads them (PATH_ESPEAK_DATA), without copying. */
-function mountData(module: EmscriptenModule, require: NodeJS.Require, folder: string): void {
-  const data = readFileSync(require.resolve('@echogarden/espeak-ng-emscripten/espeak-ng.data'));
-  const table = JSON.parse(readFileSync(join(folder, 'espeak-ng-data-files.json'), 'utf8')) as Array<
-    [path: string, start: number, end: number]
-  >;
-  const folders = new Set<string>();
-  for (const [path, start, end] of table) {
-    const cut = path.lastIndexOf('/');
-    const parent = path.slice(0, cut);
-    if (!folders.has(parent)) {
-      module.FS.mkdirTree(parent);
-      folders.add(parent);
-    }
-    module.FS.createDataFile(parent, path.slice(cut + 1), data.subarray(start, end), true, false, true);
+/** The byte range of one file in the package's data bundle. */
+type DataFile = [path: string, start: number, end: number];
+
+/** Reads `files`' bytes from the bundle at `bundle` (each range alone: the bundle is 24 MB, a worker needs ~1). */
+function readRanges(bundle: string, files: readonly DataFile[]): Uint8Array[] {
+  const fd = openSync(bundle, 'r');
+  try {
+    return files.map(([, start, end]) => {
+      const bytes = new Uint8Array(end - start);
+      readSync(fd, bytes, 0, bytes.length, start);
+      return bytes;
+    });
+  } finally {
+    closeSync(fd);
   }
+}
+
+/**
+ * The dictionaries a voice file's name or language needs: its `dictionary` line, else its first
+ * language before a "-" (as eSpeak names it: "en-us" reads en_dict, "vi-vn-x-central" vi_dict).
+ */
+function dictionariesByVoice(voiceFiles: ReadonlyMap<string, string>): Map<string, Set<string>> {
+  const index = new Map<string, Set<string>>();
+  for (const [path, text] of voiceFiles) {
+    const languages = [...text.matchAll(/^language[ \t]+(\S+)/gmu)].map((m) =>
+      (m[1] as string).toLowerCase(),
+    );
+    const dictionary = /^dictionary[ \t]+(\S+)/mu.exec(text)?.[1] ?? languages[0]?.split('-')[0];
+    if (!dictionary) continue;
+    for (const key of [path.slice(path.lastIndexOf('/') + 1).toLowerCase(), ...languages]) {
+      let set = index.get(key);
+      if (!set) index.set(key, (set = new Set()));
+      set.add(dictionary);
+    }
+  }
+  return index;
+}
+
+/**
+ * Puts the package's data files where eSpeak reads them (PATH_ESPEAK_DATA): all but the
+ * dictionaries at once (736 KB), and a language's dictionary when a voice of it is first set
+ * (`ensure`); the 117 dictionaries are 23 MB, of which a render reads one or two.
+ */
+function mountData(
+  module: EmscriptenModule,
+  require: NodeJS.Require,
+  folder: string,
+): { ensure(voice: string): void; ensureAll(): boolean } {
+  const bundle = require.resolve('@echogarden/espeak-ng-emscripten/espeak-ng.data');
+  const table = JSON.parse(readFileSync(join(folder, 'espeak-ng-data-files.json'), 'utf8')) as DataFile[];
+  const folders = new Set<string>();
+  const mount = (files: readonly DataFile[]): Uint8Array[] => {
+    const contents = readRanges(bundle, files);
+    contents.forEach((bytes, i) => {
+      const path = (files[i] as DataFile)[0];
+      const cut = path.lastIndexOf('/');
+      const parent = path.slice(0, cut);
+      if (!folders.has(parent)) {
+        module.FS.mkdirTree(parent);
+        folders.add(parent);
+      }
+      module.FS.createDataFile(parent, path.slice(cut + 1), bytes, true, false, true);
+    });
+    return contents;
+  };
+  const dictionaries = new Map<string, DataFile>();
+  const rest: DataFile[] = [];
+  for (const file of table) {
+    const name = /\/([^/]+)_dict$/u.exec(file[0])?.[1];
+    if (name) dictionaries.set(name, file);
+    else rest.push(file);
+  }
+  const decoder = new TextDecoder();
+  const voiceFiles = new Map<string, string>();
+  mount(rest).forEach((bytes, i) => {
+    const path = (rest[i] as DataFile)[0];
+    if (path.includes('/lang/')) voiceFiles.set(path, decoder.decode(bytes));
+  });
+  const byVoice = dictionariesByVoice(voiceFiles);
+  const mountDictionaries = (names: Iterable<string>): void => {
+    const files: DataFile[] = [];
+    for (const name of names) {
+      const file = dictionaries.get(name);
+      if (file) files.push(file);
+      dictionaries.delete(name);
+    }
+    mount(files);
+  };
+  // eSpeak starts with English.
+  mountDictionaries(['en']);
+  return {
+    ensure: (voice) => mountDictionaries(byVoice.get((voice.split('+')[0] ?? '').toLowerCase()) ?? []),
+    // A voice whose dictionary the index did not name: every dictionary left, once.
+    ensureAll() {
+      if (dictionaries.size === 0) return false;
+      mountDictionaries([...dictionaries.keys()]);
+      return true;
+    },
+  };
 }
 
 /**
@@ -152,13 +235,30 @@ export async function loadEspeakNg(): Promise<EspeakNg> {
     wasmBinary: Uint8Array;
   }) => Promise<EmscriptenModule>;
   const module = await load({ wasmBinary: readFileSync(join(folder, 'espeak-ng.wasm')) });
-  mountData(module, require, folder);
+  const data = mountData(module, require, folder);
   const sampleRate = seededAtZero(() => module._ns_initialize());
   if (sampleRate <= 0) throw new Error(`eSpeak NG could not start (${sampleRate})`);
-  return bindings(module, sampleRate);
+  return bindings(module, sampleRate, data);
 }
 
-function bindings(module: EmscriptenModule, sampleRate: number): EspeakNg {
+/** A letter of a script other than Latin (Vietnamese included), for which eSpeak may switch language. */
+const OTHER_SCRIPT = /[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]/u;
+/** Scripts and the language whose dictionary eSpeak may read their letters with (its alphabets' languages). */
+const SCRIPT_LANGUAGES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\p{Script=Han}/u, 'cmn'],
+  [/[\p{Script=Hiragana}\p{Script=Katakana}]/u, 'ja'],
+  [/\p{Script=Hangul}/u, 'ko'],
+  [/\p{Script=Cyrillic}/u, 'ru'],
+  [/\p{Script=Greek}/u, 'el'],
+];
+/** SSML that names a language or a voice ("xml:lang", "<voice"). */
+const SSML_LANGUAGE = /xml:lang|<voice|<lang/iu;
+
+function bindings(
+  module: EmscriptenModule,
+  sampleRate: number,
+  data: ReturnType<typeof mountData>,
+): EspeakNg {
   /** Calls `call` with `text` as a NUL-terminated UTF-8 copy in the module's memory. */
   const withString = <T>(text: string, call: (pointer: number) => T): T => {
     const bytes = module.lengthBytesUTF8(text) + 1;
@@ -171,6 +271,27 @@ function bindings(module: EmscriptenModule, sampleRate: number): EspeakNg {
       module._free(pointer);
     }
   };
+  /**
+   * A text eSpeak may read in another language: letters of another script (eSpeak switches to
+   * that script's language, Cyrillic to Russian) or SSML naming a language. Every dictionary is
+   * mounted before it, once; Latin text needs only the voice's.
+   */
+  const forText = (text: string): string => {
+    if (SSML_LANGUAGE.test(text)) data.ensureAll();
+    else if (OTHER_SCRIPT.test(text)) {
+      const known = SCRIPT_LANGUAGES.filter(([script]) => script.test(text));
+      const rest = known.reduce((left, [script]) => left.replace(new RegExp(script.source, 'gu'), ''), text);
+      if (OTHER_SCRIPT.test(rest)) data.ensureAll();
+      else for (const [, language] of known) data.ensure(language);
+    }
+    return text;
+  };
+  /** Sets a voice with its dictionary mounted first; failing, once more with every dictionary. */
+  const withDictionary = (voice: string, set: () => number): number => {
+    data.ensure(voice);
+    const code = set();
+    return code !== 0 && data.ensureAll() ? set() : code;
+  };
   /** A string the bindings malloc'd, read and freed. */
   const takeString = (pointer: number): string | undefined => {
     if (pointer === 0) return undefined;
@@ -180,11 +301,13 @@ function bindings(module: EmscriptenModule, sampleRate: number): EspeakNg {
   };
   return {
     sampleRate,
-    setVoiceByName: (name) => withString(name, (p) => module._ns_set_voice_by_name(p)),
-    setVoiceByLanguage: (language) => withString(language, (p) => module._ns_set_voice_by_language(p)),
+    setVoiceByName: (name) =>
+      withDictionary(name, () => withString(name, (p) => module._ns_set_voice_by_name(p))),
+    setVoiceByLanguage: (language) =>
+      withDictionary(language, () => withString(language, (p) => module._ns_set_voice_by_language(p))),
     setParameter: (which, value) => module._ns_set_parameter(which, value),
     synthesize(text) {
-      withString(text, (p) => module._ns_synthesize(p));
+      withString(forText(text), (p) => module._ns_synthesize(p));
       const heap = module.HEAPU8.buffer;
       const samples = new Int16Array(heap, module._ns_samples(), module._ns_sample_count()).slice();
       const ints = new Int32Array(heap, module._ns_events(), module._ns_event_count() * 4);
@@ -199,8 +322,9 @@ function bindings(module: EmscriptenModule, sampleRate: number): EspeakNg {
       }
       return { samples, events };
     },
-    phonemeTrace: (text) => takeString(withString(text, (p) => module._ns_phoneme_trace(p))),
-    textToPhonemes: (text) => takeString(withString(text, (p) => module._ns_text_to_phonemes(p, 1))) ?? '',
+    phonemeTrace: (text) => takeString(withString(forText(text), (p) => module._ns_phoneme_trace(p))),
+    textToPhonemes: (text) =>
+      takeString(withString(forText(text), (p) => module._ns_text_to_phonemes(p, 1))) ?? '',
     listVoices: () =>
       (takeString(module._ns_list_voices()) ?? '')
         .split('\n')

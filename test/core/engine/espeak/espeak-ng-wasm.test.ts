@@ -36,6 +36,12 @@ const TEXTS: Array<[voice: string, text: string]> = [
     '<speak>Some <emphasis>SSML</emphasis> here <break time="300ms"/> and [[h@l\'oU]] phonemes.</speak>',
   ],
   ['en-us+klatt3', 'A voice of the Klatt synthesiser.'],
+  // Dictionaries are mounted when first needed (a voice's, another script's, SSML's): these read
+  // ones no text above did, in the order a fresh worker meets them.
+  ['en-us', 'Moscow is Москва, and alpha is άλφα.'],
+  ['de', 'Guten Tag, wie geht es Ihnen?'],
+  ['vi', 'Tiếng Nga: Привет.'],
+  ['en-us', '<speak>Hello <voice xml:lang="it">buongiorno a tutti</voice>.</speak>'],
 ];
 /** Rate (words a minute), volume, pitch, range. */
 const SETTINGS: Array<[number, number, number, number]> = [
