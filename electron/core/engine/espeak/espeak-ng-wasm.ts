@@ -158,7 +158,7 @@ function mountData(
   module: EmscriptenModule,
   require: NodeJS.Require,
   folder: string,
-): { ensure(voice: string): void; ensureAll(): boolean } {
+): { ensure(voice: string): void; ensureAll(): boolean; complete(): boolean } {
   const bundle = require.resolve('@echogarden/espeak-ng-emscripten/espeak-ng.data');
   const table = JSON.parse(readFileSync(join(folder, 'espeak-ng-data-files.json'), 'utf8')) as DataFile[];
   const folders = new Set<string>();
@@ -203,6 +203,8 @@ function mountData(
   mountDictionaries(['en']);
   return {
     ensure: (voice) => mountDictionaries(byVoice.get((voice.split('+')[0] ?? '').toLowerCase()) ?? []),
+    /** Every dictionary is mounted. */
+    complete: () => dictionaries.size === 0,
     // A voice whose dictionary the index did not name: every dictionary left, once.
     ensureAll() {
       if (dictionaries.size === 0) return false;
@@ -251,6 +253,8 @@ const SCRIPT_LANGUAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\p{Script=Cyrillic}/u, 'ru'],
   [/\p{Script=Greek}/u, 'el'],
 ];
+/** Any letter of those scripts. */
+const KNOWN_SCRIPTS = new RegExp(SCRIPT_LANGUAGES.map(([script]) => script.source).join('|'), 'gu');
 /** SSML that names a language or a voice ("xml:lang", "<voice"). */
 const SSML_LANGUAGE = /xml:lang|<voice|<lang/iu;
 
@@ -277,13 +281,9 @@ function bindings(
    * mounted before it, once; Latin text needs only the voice's.
    */
   const forText = (text: string): string => {
-    if (SSML_LANGUAGE.test(text)) data.ensureAll();
-    else if (OTHER_SCRIPT.test(text)) {
-      const known = SCRIPT_LANGUAGES.filter(([script]) => script.test(text));
-      const rest = known.reduce((left, [script]) => left.replace(new RegExp(script.source, 'gu'), ''), text);
-      if (OTHER_SCRIPT.test(rest)) data.ensureAll();
-      else for (const [, language] of known) data.ensure(language);
-    }
+    if (data.complete() || !(SSML_LANGUAGE.test(text) || OTHER_SCRIPT.test(text))) return text;
+    if (SSML_LANGUAGE.test(text) || OTHER_SCRIPT.test(text.replace(KNOWN_SCRIPTS, ''))) data.ensureAll();
+    else for (const [script, language] of SCRIPT_LANGUAGES) if (script.test(text)) data.ensure(language);
     return text;
   };
   /** Sets a voice with its dictionary mounted first; failing, once more with every dictionary. */

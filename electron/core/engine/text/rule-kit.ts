@@ -223,6 +223,17 @@ export const UNICODE_FRACTIONS: Readonly<Record<string, readonly [string, string
   '⅞': ['7', '8'],
 };
 
+/** Whether the text before a mark has an opening quote of its kind not yet closed, so the mark closes it ("“Top 10”"). */
+export function closesAQuote(ctx: RuleContext, mark: string): boolean {
+  const text = ctx.input.slice(Math.max(0, ctx.index - 80), ctx.index).replace(/^.*[.!?](?=\s)/su, '');
+  if (mark === '”') return text.lastIndexOf('“') > text.lastIndexOf('”');
+  if (mark === '’') return text.lastIndexOf('‘') > text.lastIndexOf('’');
+  // Marks right after a digit are inch or foot marks ("4.37\", but we were 0.77\" below"), not quotes.
+  if (mark === '"') return (text.match(/(?<!\d)"/gu) ?? []).length % 2 === 1;
+  if (mark === "'") return (text.match(/(?<!\d)'/gu) ?? []).length % 2 === 1;
+  return false;
+}
+
 export function piece(text: string, from: number, to: number): OutPiece {
   return { text, from, to };
 }

@@ -107,14 +107,11 @@ export const ENGLISH_ABBREVIATIONS: Readonly<Record<string, AbbreviationEntry>> 
   'w/': { say: 'with' },
   'and/or': { say: 'and or' },
   // Timetables: "First Bus S/bound", "N/Bound".
-  'N/bound': { say: 'Northbound' },
-  'S/bound': { say: 'Southbound' },
-  'E/bound': { say: 'Eastbound' },
-  'W/bound': { say: 'Westbound' },
-  'N/Bound': { say: 'Northbound' },
-  'S/Bound': { say: 'Southbound' },
-  'E/Bound': { say: 'Eastbound' },
-  'W/Bound': { say: 'Westbound' },
+  ...Object.fromEntries(
+    Object.entries({ N: 'North', S: 'South', E: 'East', W: 'West' }).flatMap(([letter, point]) =>
+      ['bound', 'Bound'].map((bound) => [`${letter}/${bound}`, { say: `${point}bound` }]),
+    ),
+  ),
   // A prescription: "your Rx number", "Rx#".
   Rx: { say: 'R X' },
   // Cricket: "won by 6 wkts".

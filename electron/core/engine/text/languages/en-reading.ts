@@ -13,6 +13,7 @@
 
 import { ROMAN_NUMERAL, romanValue } from '../roman-numerals';
 import {
+  closesAQuote,
   piece,
   QUANTITY_END,
   UNICODE_FRACTIONS,
@@ -1012,17 +1013,6 @@ const feetInchesRule: Rule = {
     return `${cardinalWords(ft)} ${isOne(ft) ? 'foot' : 'feet'} ${cardinalWords(inches)} ${isOne(inches) ? 'inch' : 'inches'}`;
   },
 };
-
-/** Whether the text before a mark has an opening quote of its kind not yet closed, so the mark closes it ("“Top 10”"). */
-function closesAQuote(ctx: RuleContext, mark: string): boolean {
-  const text = before(ctx, 80).replace(/^.*[.!?](?=\s)/su, '');
-  if (mark === '”') return text.lastIndexOf('“') > text.lastIndexOf('”');
-  if (mark === '’') return text.lastIndexOf('‘') > text.lastIndexOf('’');
-  // Marks right after a digit are inch or foot marks ("4.37\", but we were 0.77\" below"), not quotes.
-  if (mark === '"') return (text.match(/(?<!\d)"/gu) ?? []).length % 2 === 1;
-  if (mark === "'") return (text.match(/(?<!\d)'/gu) ?? []).length % 2 === 1;
-  return false;
-}
 
 const INCH_MARK = '″”"';
 

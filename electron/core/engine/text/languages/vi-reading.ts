@@ -13,6 +13,7 @@
 import { romanValue, ROMAN_NUMERAL } from '../roman-numerals';
 import {
   piece,
+  closesAQuote,
   QUANTITY_END,
   UNICODE_FRACTIONS,
   type OutPiece,
@@ -28,6 +29,7 @@ import {
   parseViNumber,
   sayViNumber,
   viCardinal,
+  viDecimalPart,
   viDigits,
   viMonth,
   viNumberWords,
@@ -1644,8 +1646,7 @@ const inchMarkRule: Rule = {
   rewrite([whole, size], ctx) {
     const value = size ? parseViNumber(size) : undefined;
     if (!whole || !size || !value) return undefined;
-    const text = before(ctx, 80);
-    if (text.lastIndexOf('“') > text.lastIndexOf('”'))
+    if (closesAQuote(ctx, whole.slice(-1)))
       return { out: viNumberWords(value), end: size.length, name: 'cardinal' };
     return [
       piece(viNumberWords({ ...value, point: false }), 0, size.length),
@@ -2148,7 +2149,7 @@ const hundredthsRule: Rule = {
   name: 'duration',
   // "31 giây 03", "3 phút 48 giây 06": a race time's hundredths keep their zero, "giây không ba".
   pattern: `(?=0)(?<=\\d${SP}+giây${SP}+)0\\d(?![\\p{L}\\p{N}_]|[.,]\\d)`,
-  rewrite: ([whole]) => (whole ? `không ${viCardinal(whole.charAt(1))}` : undefined),
+  rewrite: ([whole]) => (whole ? viDecimalPart(whole) : undefined),
 };
 
 const raceTimeRule: Rule = {
@@ -2158,7 +2159,7 @@ const raceTimeRule: Rule = {
   pattern: `${START}(\\d{1,2}):([0-5]\\d)[.,](\\d{2})(?![\\p{L}\\p{N}_]|[.,:]\\d)`,
   rewrite: ([whole, minutes, seconds, hundredths]) =>
     whole && minutes && seconds && hundredths
-      ? `${viCardinal(String(Number(minutes)))} phút ${viCardinal(String(Number(seconds)))} giây ${hundredths.startsWith('0') ? `không ${viCardinal(hundredths.charAt(1))}` : viCardinal(hundredths)}`
+      ? `${viCardinal(String(Number(minutes)))} phút ${viCardinal(String(Number(seconds)))} giây ${viDecimalPart(hundredths)}`
       : undefined,
 };
 
