@@ -190,18 +190,24 @@ describe('eSpeak, the ground the cache stands on', () => {
     try {
       const female = { voice: 'en-us+f3', rate: 190, pitch: 60, range: 50, volume: 60 };
       const other = { voice: 'fr', rate: 300, pitch: 20, range: 90, volume: 100 };
+      const russian = { ...other, voice: 'ru' };
       const text = PARAGRAPHS[0]!;
       const bytes = (o: SynthesisOutput) =>
         Buffer.concat([Buffer.from(o.pcm.buffer), Buffer.from(JSON.stringify([o.words, o.sentenceMs]))]);
       const first = bytes(await pool.synthesize(text, female));
       for (let round = 0; round < 3; round++) {
-        // Both workers busy with other voices and texts (and phonemes) between the calls.
+        // Both workers busy with other voices and texts (and phonemes) between the calls, some of
+        // which take far more memory than the warm-up did (a long text, Russian's 8.5 MB dictionary).
         const outputs = await Promise.all([
           pool.synthesize(text, female, 'a'),
-          pool.synthesize('Bonjour à tous, il fait beau.', other, 'b'),
+          pool.synthesize(
+            round === 1 ? 'Привет всем. '.repeat(40) : 'Bonjour à tous, il fait beau.',
+            round === 1 ? russian : other,
+            'b',
+          ),
           pool.phonemize('Something else, entirely.', 'en-gb', 'c'),
           pool.synthesize(text, female, 'd'),
-          pool.synthesize(`${round} other words.`, female, 'e'),
+          pool.synthesize(`${round} other words. `.repeat(round === 2 ? 400 : 1), female, 'e'),
           pool.synthesize(text, female, 'f'),
         ]);
         for (const i of [0, 3, 5]) expect(bytes(outputs[i] as SynthesisOutput).equals(first)).toBe(true);

@@ -181,4 +181,22 @@ describe('eSpeak NG as WebAssembly', () => {
     expect(wasm.heapEnd()).toBe(grown);
     expect(grown).toBeGreaterThanOrEqual(before);
   });
+
+  it('never gives memory back: the end of what malloc took only grows (the worker reads no page above it)', () => {
+    expect(wasm.setVoiceByName('ru')).toBe(0);
+    wasm.synthesize('Привет всем, это длинное предложение. '.repeat(20));
+    const russian = wasm.heapEnd();
+    // The Russian dictionary (8.5 MB) is freed when another voice is set: an allocator that gives
+    // memory back would lower the end here.
+    expect(wasm.setVoiceByName('en-us')).toBe(0);
+    wasm.synthesize('Hello.');
+    expect(wasm.heapEnd()).toBe(russian);
+    expect(wasm.setVoiceByName('vi')).toBe(0);
+    wasm.synthesize('Xin chào các bạn. '.repeat(300));
+    const long = wasm.heapEnd();
+    expect(long).toBeGreaterThanOrEqual(russian);
+    expect(wasm.setVoiceByName('en-us')).toBe(0);
+    wasm.synthesize('Hi.');
+    expect(wasm.heapEnd()).toBe(long);
+  });
 });
