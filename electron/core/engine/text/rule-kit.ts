@@ -452,7 +452,8 @@ export function abbreviationRule(table: Record<string, AbbreviationEntry>): Rule
   const byKey = new Map(Object.entries(table).map(([k, v]) => [k.replace(/\s/g, ''), v]));
   return {
     name: 'abbreviation',
-    pattern: `(?<![\\p{L}\\p{N}.])(?:${escaped.join('|')})(?![\\p{L}\\p{N}])`,
+    // An entry ending in a slash may touch the word after it ("w/TCT" with).
+    pattern: `(?<![\\p{L}\\p{N}.])(?:(?:${escaped.filter((k) => !k.endsWith('/')).join('|')})(?![\\p{L}\\p{N}])${escaped.some((k) => k.endsWith('/')) ? `|${escaped.filter((k) => k.endsWith('/')).join('|')}` : ''})`,
     rewrite([whole], ctx) {
       if (!whole) return undefined;
       const entry = byKey.get(whole.replace(/\s/g, ''));
@@ -465,6 +466,7 @@ export function abbreviationRule(table: Record<string, AbbreviationEntry>): Rule
       const rest = ctx.input.slice(ctx.end, ctx.end + 4);
       if (entry.title && !/^[ \u00A0]+\p{Lu}/u.test(rest)) return undefined;
       if (entry.beforeDigit && !/^[ \u00A0]*\p{N}/u.test(rest)) return undefined;
+      if (whole.endsWith('/') && /^\p{L}/u.test(rest)) return `${entry.say} `;
       return entry.canEnd && whole.endsWith('.') ? `${entry.say}${periodIfSentenceEnd(ctx)}` : entry.say;
     },
   };

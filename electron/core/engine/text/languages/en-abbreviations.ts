@@ -105,7 +105,15 @@ export const ENGLISH_ABBREVIATIONS: Readonly<Record<string, AbbreviationEntry>> 
   // Forms and lists: "Background: N/A", "T-shirt included w/ registration".
   'N/A': { say: 'not applicable' },
   'w/': { say: 'with' },
+  'w/o': { say: 'without' },
   'and/or': { say: 'and or' },
+  // Pronouns either way: "he or she" (a slash between other words is not said: en-reading's
+  // slashBetweenWords).
+  'he/she': { say: 'he or she' },
+  'she/he': { say: 'she or he' },
+  'him/her': { say: 'him or her' },
+  'his/her': { say: 'his or her' },
+  'his/hers': { say: 'his or hers' },
   // Timetables: "First Bus S/bound", "N/Bound".
   ...Object.fromEntries(
     Object.entries({ N: 'North', S: 'South', E: 'East', W: 'West' }).flatMap(([letter, point]) =>
@@ -539,7 +547,7 @@ const KNOWN_STREET_AHEAD = /^[ \u00A0]+(?:Broadway|Main|\d+(?:st|nd|rd|th))(?![\
 const INITIAL_OR_NAME_BEFORE = /(?:^|[^\p{L}])\p{Lu}[\p{L}'’-]*\.?[ \u00A0]+$/u;
 
 /** Where a compass point is a direction: after "the" ("from the NW", "out of the S"). */
-const COMPASS_BEFORE = /(?:^|[^\p{L}])the[ \u00A0]+$/iu;
+const COMPASS_BEFORE = /(?:^|[^\p{L}])(?:the|winds?:?)[ \u00A0]+$/iu;
 /** Before "wind(s)" ("NE winds"), or a street name after a house number ("1211 E Arques Ave"). */
 const COMPASS_AFTER = /^[ \u00A0]+winds?(?![\p{L}])/iu;
 
@@ -578,9 +586,11 @@ export const englishCompassRule: Rule = {
       (/\p{N}[ \u00A0]+$/u.test(before) &&
         /^[ \u00A0]+(?:\p{Lu}\p{Ll}|\d+(?:st|nd|rd|th)(?!\p{L}))/u.test(after));
     // "4km SW of East Shore": a distance's direction from a place.
+    // "4.2 Earthquake SE of Volcano": before "of" and a place's name.
     const fromPlace =
-      /\d[ \u00A0]?(?:km|mi|miles?|kilometers?|kilometres?|m|ft|feet)[ \u00A0]+$/u.test(before) &&
-      /^[ \u00A0]+of(?![\p{L}])/u.test(after);
+      (/\d[ \u00A0]?(?:km|mi|miles?|kilometers?|kilometres?|m|ft|feet)[ \u00A0]+$/u.test(before) &&
+        /^[ \u00A0]+of(?![\p{L}])/u.test(after)) ||
+      /^[ \u00A0]+of[ \u00A0]+\p{Lu}\p{Ll}/u.test(after);
     // "28.6 N, 86.9 W": a latitude and a longitude, each in degrees with a decimal.
     const coordinate =
       whole === 'N' || whole === 'S'

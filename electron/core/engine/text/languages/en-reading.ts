@@ -157,9 +157,16 @@ function sayEnglishDate(d: DateFound, dayFirst: boolean, theBefore: boolean): Ou
   } else out.push(piece(month, ...d.monthAt));
   if (d.year !== undefined && d.yearAt) {
     const comma = d.day !== undefined && !dayFirst ? ',' : '';
-    // A two-digit year ("11/17/05") is said as written: "oh five".
+    // A two-digit year: "11/17/05" oh five and "01/07/98" ninety eight as written, "10/23/14"
+    // twenty fourteen whole (the readers of sets 13 and 17), a year of this century up to 2030.
     const year =
-      d.year.length === 2 && d.year.startsWith('0') ? `oh ${cardinalWords(d.year)}` : yearWords(d.year);
+      d.year.length !== 2
+        ? yearWords(d.year)
+        : d.year.startsWith('0')
+          ? `oh ${cardinalWords(d.year)}`
+          : Number(d.year) <= 30
+            ? yearWords(`20${d.year}`)
+            : yearWords(d.year);
     out.push(piece(`${comma} ${year}`, ...d.yearAt));
   }
   return out;
@@ -275,6 +282,15 @@ const monthDateRule: Rule = {
   },
 };
 
+const apartDaySuffixRule: Rule = {
+  name: 'date',
+  // "November 1 st", "October 31 st": a day's suffix set apart is not said again (the date is said
+  // with its ordinal)
+  pattern: `(?=[ \u00A0])(?<=(?:${MONTH})${SP}+(\\d{1,2}))[ \u00A0](st|nd|rd|th)(?![\\p{L}\\p{N}])`,
+  rewrite: ([whole, day, suffix]) =>
+    whole && day && suffix && ordinalSuffix(day) === suffix ? '' : undefined,
+};
+
 /** "March 3-5, 2024" → "March third to fifth, twenty twenty four", each part mapped to where it is written. */
 function dayRangeWords(
   whole: string,
@@ -355,6 +371,23 @@ const dayMonthRule: Rule = {
     ];
     if (y) spoken.push(piece(` ${yearWords(y)}`, monthAt[1], whole.length));
     return spoken;
+  },
+};
+
+const dayRangeMonthRule: Rule = {
+  name: 'date',
+  // "16-22 July" the sixteenth to the twenty second of July, "3–5 May 2020"
+  // (not a score before a month's day: "won 5-3 May 4")
+  pattern: `${NUM_BEFORE}(?<!(?:won|beat|lost|led|trailed|defeated|scored|finished|ended|drew|tied)${SP}+)(\\d{1,2})(?:st|nd|rd|th)?${SP}?[-–]${SP}?(\\d{1,2})(?:st|nd|rd|th)?${SP}+(?:of${SP}+)?(${MONTH})(?!${SP}*\\d)(?:,?${SP}+(\\d{4})${YEAR_AFTER})?(?![\\p{L}\\p{N}])`,
+  rewrite([whole, first, last, m, y], ctx) {
+    if (!whole || !first || !last || !m) return undefined;
+    const month = monthNumber(m);
+    // No span of days: the first number alone, the rest read again by every rule.
+    if (Number(first) >= Number(last) || !validDate(month, Number(last)))
+      return { out: cardinalWords(first), end: first.length, name: 'cardinal' };
+    const the = /the[ \u00A0]+$/i.test(before(ctx, 5)) ? '' : 'the ';
+    const year = y ? ` ${yearWords(y)}` : '';
+    return `${the}${ordinalWords(first)} to the ${ordinalWords(last)} of ${EN_MONTHS[month - 1]}${year}`;
   },
 };
 
@@ -495,8 +528,9 @@ const fiscalYearRule: Rule = {
 
 const weekdayBeforeDateRule: Rule = {
   name: 'date',
-  // "Tues., Nov. 7", "Sat. Oct. 14": an abbreviated day of the week before a date is said whole
-  pattern: `(?=[MTWFS])(?<![\\p{L}\\p{N}])(?:Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)\\.(?=,?${SP}+(?:${MONTH}|\\d))`,
+  // "Tues., Nov. 7", "Sat. Oct. 14", "Sat, Dec 14": an abbreviated day of the week before a date is
+  // said whole (without its point, only before a comma, a month and a day)
+  pattern: `(?=[MTWFS])(?<![\\p{L}\\p{N}])(?:Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)(?:\\.(?=,?${SP}+(?:${MONTH}|\\d))|(?=,${SP}+(?:${MONTH})${SP}+\\d))`,
   rewrite([whole]) {
     return whole ? weekdayName(whole) : undefined;
   },
@@ -598,6 +632,12 @@ export function clockWords(h: string, min: string, withAmPm: boolean): string {
   return `${hour} ${cardinalWords(min)}`;
 }
 
+/** Two digits of a clock after its hour: "05" oh five, "00" oh oh, "41" forty one. */
+function clockPairWords(two: string): string {
+  if (two === '00') return 'oh oh';
+  return two.startsWith('0') ? `oh ${cardinalWords(two)}` : cardinalWords(two);
+}
+
 const clockTimeRule: Rule = {
   name: 'time',
   // 9:15, 9:05 am, 12:00, 14:30, 10:30:15 p.m.; "5pm", "5 p.m."
@@ -618,9 +658,13 @@ const clockTimeRule: Rule = {
       );
     }
     if (Number(h) === 24 && Number(min) > 0) return undefined;
-    const clock = clockWords(h, min, ampm !== undefined);
-    const seconds = sec !== undefined ? ` and ${durationWords([[sec, 'second']])}` : '';
-    return `${clock}${seconds}${ampm ? ` ${sayAmPm(ampm, ctx)}` : ''}`;
+    // "at 23:19:41 GMT", "10:16:27 PM": the seconds after the minutes, as the clock reads them
+    // ("twenty three nineteen forty one").
+    const clock =
+      sec === undefined
+        ? clockWords(h, min, ampm !== undefined)
+        : [h, min, sec].map((n, i) => (i === 0 ? cardinalWords(n) : clockPairWords(n))).join(' ');
+    return `${clock}${ampm ? ` ${sayAmPm(ampm, ctx)}` : ''}`;
   },
 };
 
@@ -711,7 +755,7 @@ const NOT_A_NOUN: ReadonlySet<string> = new Set(
     'northeast northwest southeast southwest northward southward eastward westward upward downward ' +
     'dollar dollars euro euros pound pounds cent cents ' +
     'higher lower longer shorter faster slower bigger smaller larger wider deeper taller heavier lighter further ' +
-    'farther greater better worse left free remaining'
+    'farther greater better worse left free remaining either neither x'
   ).split(' '),
 );
 
@@ -1105,8 +1149,62 @@ const dimensionsRule: Rule = {
       mark ? markedWords(n, mark, singular) : numberWords(n);
     // "12” x 6” x 12”": the third side with its mark too.
     const third = c === undefined ? '' : ` by ${say(c, markC)}`;
-    return `${say(a, markA)} by ${say(b, markB)}${third}${hyphen ? ' ' : ''}`;
+    // "10 x 10cm": the unit after it brings no space of its own.
+    const gap = hyphen || /^\p{L}/u.test(after(ctx, 1)) ? ' ' : '';
+    return `${say(a, markA)} by ${say(b, markB)}${third}${gap}`;
   },
+};
+
+const measureTimesRule: Rule = {
+  name: 'measure',
+  // "(4in x 4in)", "3 cm x 4 cm": four inches by four inches, a side by a side; "48cm x 22sts" forty eight
+  // centimeters times twenty two stitches, two units: a product.
+  pattern: `(?=${SP}[x×])(?<=\\d${SP}?(\\p{L}{1,4}))${SP}[x×]${SP}(?=\\d+(?:\\.\\d+)?${SP}?(\\p{L}{1,4})(?![\\p{L}\\p{N}]))`,
+  rewrite([whole, left, right], ctx) {
+    const unit = (token: string) => lookUpUnit(token === 'in' ? 'in.' : token, ctx);
+    if (!whole || !left || !right || !unit(left) || !unit(right)) return undefined;
+    return left === right ? ' by ' : ' times ';
+  },
+};
+
+const trademarkRule: Rule = {
+  name: 'symbol',
+  // "WSD™", "Everyday®": a trade mark's sign is not said
+  pattern: `(?=[™®℠])(?<=[\\p{L}\\p{N}.])[™®℠]`,
+  rewrite: () => '',
+};
+
+const temperatureWordRule: Rule = {
+  name: 'abbreviation',
+  // "water temp was 63", "air temps": temperature (an "oven temp" stays: set 7's reader)
+  pattern: `(?=temp)(?<=(?<![\\p{L}])(?:[Ww]ater|[Aa]ir|[Bb]ody|[Rr]oom|[Cc]ore|[Ss]urface|[Ii]nternal|[Ss]ea)${SP})temp(s?)(?![\\p{L}])`,
+  rewrite: ([whole, plural]) => (whole === undefined ? undefined : `temperature${plural ?? ''}`),
+};
+
+const gustRule: Rule = {
+  name: 'measure',
+  // "Wind: NW 7-12G18", "SW 10G20": a forecast's gusts, "gusting to eighteen"
+  pattern: `(?=G)(?<=(?:[Ww]inds?|[Gg]usts?)[^.\\n]{0,40}\\d)G(\\d{1,3})(?![\\p{L}\\p{N}])`,
+  rewrite: ([whole, speed]) => (whole && speed ? `gusting to ${cardinalWords(speed)}` : undefined),
+};
+
+const unitLabelRule: Rule = {
+  name: 'measure',
+  // "Actual Product Length (ft.)" feet, "Thickness (in.)" inches, "(lbs)": a unit alone in
+  // brackets names a table's column or a spec's
+  pattern: `(?=[filomcky])(?<=\\()(ft|in|lbs?|oz|mm|cm|kg|mi|yd|km)\\.?(?=\\))`,
+  rewrite: ([whole, token], ctx) =>
+    whole && token ? lookUpUnit(token === 'in' ? 'in.' : token, ctx)?.many : undefined,
+};
+
+const inchesRule: Rule = {
+  name: 'measure',
+  // "4in", "| 1.5 in |", "10 in, 12 in": "in" written on a number, or after a number that ends a
+  // table's cell or an item of a list of sizes, is inches ("in" is no unit of the table:
+  // "8-0-1 in its past nine games")
+  pattern: `(?=in)(?:(?<=\\d)in(?![\\p{L}\\p{N}])|(?<=\\d${SP})in(?=${SP}*\\||,${SP}\\d))`,
+  rewrite: (_, ctx) =>
+    /(?<![\d.])1[ \u00A0]?$/u.test(before(ctx, 3)) || qualifiesNoun(ctx) ? 'inch' : 'inches',
 };
 
 const inchAbbreviationRule: Rule = {
@@ -1224,6 +1322,9 @@ const PLURAL_SYMBOLS: ReadonlySet<string> = new Set(['lbs', 'hrs', 'yds', 'mins'
 
 function measureQualifiesNoun(ctx: RuleContext, token: string, words: UnitWords, written: number): boolean {
   if (/^degrees /u.test(words.many) || PLURAL_SYMBOLS.has(token)) return false;
+  // "30 mpg highway", "25 mpg city": where the mileage was measured.
+  if (token === 'mpg' && /^[ \u00A0]+(?:highway|city|combined)(?![\p{L}])/u.test(after(ctx, 12)))
+    return false;
   // "the five-mile (8 km) journey": a measure in brackets after a measure joined to its noun.
   if (BRACKETED_AFTER_A_MEASURE.test(before(ctx, written + 24)) && after(ctx, 1) === ')')
     return qualifiesNounIn(after(ctx, 41).slice(1));
@@ -1328,17 +1429,37 @@ const perRule: Rule = {
   name: 'measure',
   // "calls/day" calls per day, "miles/hour", "$/kg" dollars per kilogram, "$90/barrel" ninety
   // dollars per barrel, "$1,404/case"; "and/or" stays
-  pattern: `(?=[/$€£¥])(?:(\\$|[€£¥])|(?<=\\p{L}|[$€£¥]\\d[\\d,.]*))/(\\p{L}{2,8})(?![\\p{L}\\p{N}/])(?:\\.(?=${SP}+\\p{Ll}))?`,
+  pattern: `(?=[/$€£¥])(?:(\\$|[€£¥])|(?<=\\p{L}|[$€£¥]\\d[\\d,.]*))/(\\p{L}{2,8}[23²³]?)(?![\\p{L}\\p{N}/])(?:\\.(?=${SP}+\\p{Ll}))?`,
   rewrite([whole, currency, word], ctx) {
     if (!whole || !word) return undefined;
     // After an amount of money any word in lower case is what it buys ("$1,404/case" per case).
     const bought =
       /^\p{Ll}{3,8}$/u.test(word) && /[$€£¥]\d[\d,.]*$/u.test(before(ctx, 16)) ? word : undefined;
     const unit = PER_WORDS.has(word) ? word : (PERIODS[word] ?? lookUpUnit(word, ctx)?.one ?? bought);
-    if (unit === undefined) return undefined;
+    if (unit === undefined)
+      return currency === undefined && slashBetweenWords(ctx) ? ` ${whole.slice(1)}` : undefined;
     const money = currency === undefined ? '' : (CURRENCY_BY_SYMBOL[currency]?.many ?? '');
     return `${money} per ${unit}`;
   },
+};
+
+/**
+ * A slash between two words is not said ("Credit/debit cards", "Color/Finish", "good/excellent":
+ * the readers of sets 13 to 17; set 2's said it once, in "Fillmore/Hertel"), except in an address
+ * or a path with more than two parts ("a.b/c", "src/main/index").
+ */
+function slashBetweenWords(ctx: RuleContext): boolean {
+  const left = /(?:^|[^\p{L}\p{N}/.@:_-])\p{L}{2,}$/u.test(before(ctx, 40));
+  return left && /^\/\p{L}{2,}(?![\p{N}/._@-])/u.test(ctx.input.slice(ctx.index, ctx.index + 40));
+}
+
+const wordSlashRule: Rule = {
+  name: 'symbol',
+  // "good/excellent", "funeral/memorial": words longer than a unit's symbol (`perRule` reads the
+  // others). After a space it stays: the readers of set 4 say "Issues /Decisions" with it, set
+  // 16's "Distemper /Parvo" without.
+  pattern: `(?=/)(?<=\\p{L}{2})/(?=\\p{L}{9})`,
+  rewrite: (_, ctx) => (slashBetweenWords(ctx) ? ' ' : undefined),
 };
 
 /** The units of a runner's pace, as said after "per". */
@@ -1436,9 +1557,10 @@ const atSignRule: Rule = {
 
 const ordinalRule: Rule = {
   name: 'ordinal',
-  // 1st, 2nd, 21st, 103rd, 1,000th
-  pattern: `${NUM_BEFORE}(\\d{1,3}(?:,\\d{3})+|\\d+)(st|nd|rd|th|ST|ND|RD|TH)${WORD_AFTER}`,
-  rewrite([whole, n, suffix]) {
+  // 1st, 2nd, 21st, 103rd, 1,000th; "3 rd" (a suffix a page set apart)
+  pattern: `${NUM_BEFORE}(\\d{1,3}(?:,\\d{3})+|\\d+)(?:(st|nd|rd|th|ST|ND|RD|TH)|[ \u00A0](st|nd|rd|th))${WORD_AFTER}`,
+  rewrite([whole, n, attached, apart]) {
+    const suffix = attached ?? apart;
     if (!whole || !n || !suffix) return undefined;
     const digits = n.replace(/,/g, '');
     if (ordinalSuffix(digits) !== suffix.toLowerCase()) return undefined;
@@ -1563,6 +1685,15 @@ const drawnNumbersRule: Rule = {
   rewrite: ([whole]) => (whole ? whole.split('-').map(cardinalWords).join(', ') : undefined),
 };
 
+const mileagePairRule: Rule = {
+  name: 'measure',
+  // "27/36 mpg", "gas mileage of 22/31": a car's city and highway mileage, two numbers, the slash
+  // unsaid
+  pattern: `${NUM_BEFORE}(?:(?<=(?:[Mm]ileage[\\p{L} \u00A0]{0,24}|mpg[^.!?\\n]{0,48}))|(?=\\d{2}/\\d{2}${SP}?(?:mpg|MPG)(?![\\p{L}])))(\\d{2})/(\\d{2})(?![\\p{N}]|[.,/]\\d)`,
+  rewrite: ([whole, city, highway]) =>
+    whole && city && highway ? `${cardinalWords(city)} ${cardinalWords(highway)}` : undefined,
+};
+
 const fractionRule: Rule = {
   name: 'fraction',
   // 1/2 one half, 3/4 three quarters, 2 1/2 two and a half, ½, 2½; "4-1/2 cents", "1-1/2 inch"
@@ -1599,6 +1730,13 @@ const fractionRule: Rule = {
       return `${cardinalWords(num)} out of ${cardinalWords(den)}`;
     const named = SLASH_NAMES[`${num}/${den}`];
     if (named && mixed === undefined) return named;
+    // "50/34" (a crank's chainrings): more than a whole, in two numbers of two digits each, is no
+    // fraction anyone says; the two numbers, the slash unsaid.
+    if (Number(num) > Number(den) && Number(den) >= 10) {
+      if (mixed === undefined) return `${cardinalWords(num)} ${cardinalWords(den)}`;
+      // "Shimano 105 50/34": no mixed number; the first alone, the rest read again.
+      return { out: cardinalWords(mixed), end: mixed.length, name: 'cardinal' };
+    }
     return asWritten(mixed !== undefined ? mixedFractionWords(mixed, num, den) : fractionWords(num, den));
   },
 };
@@ -1747,7 +1885,7 @@ const recordRule: Rule = {
   name: 'score',
   // A team's record of wins and losses: "The Lakers (50-18)", "2-17 at home", "10-3 on the road"
   // → "fifty and eighteen"; a score after "beat"/"won" is the score rule's ("to").
-  pattern: `(?=\\d)(?:(?<=\\p{Lu}[\\p{L}.’']*${SP}?\\(${NOT_A_TEAM_BEFORE}(?:\\d{1,3}[-–]\\d{1,3},${SP})?)(\\d{1,3})[-–](\\d{1,3})(?:[-–](\\d{1,2}))?(?=\\)|,${SP}\\d{1,3}[-–]\\d{1,3}\\))|${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?=${SP}+(?:record|records|season|seasons|campaign|mark|start|finish|tear|streak|skid|stretch|slide|at home|on the road|away from home|in road games|in home games|in conference play|overall|all-time|(?<=(?<![\\p{L}])[Tt]he${SP}\\d{1,2}[-–]\\d{1,2}${SP})\\p{Lu}\\p{Ll}+s)(?![\\p{L}]))|${RECORD_BEFORE}${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?![\\p{N}]|[-–.,:/]\\p{N}|${SP}+(?:up|down|ahead|behind|in front)(?![\\p{L}])))`,
+  pattern: `(?=\\d)(?:(?<=\\p{Lu}[\\p{L}.’']*${SP}?\\(${NOT_A_TEAM_BEFORE}(?:\\d{1,3}[-–]\\d{1,3},${SP})?)(\\d{1,3})[-–](\\d{1,3})(?:[-–](\\d{1,2}))?(?=\\)|,${SP}\\d{1,3}[-–]\\d{1,3}\\))|${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?=${SP}+(?:(?:career|lifetime|playoff|conference|league)${SP}+)?(?:record|records|season|seasons|campaign|mark|start|finish|tear|streak|skid|stretch|slide|at home|on the road|away from home|in road games|in home games|in conference play|overall|all-time|(?<=(?<![\\p{L}])[Tt]he${SP}\\d{1,2}[-–]\\d{1,2}${SP})\\p{Lu}\\p{Ll}+s)(?![\\p{L}]))|${RECORD_BEFORE}${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?![\\p{N}]|[-–.,:/]\\p{N}|${SP}+(?:up|down|ahead|behind|in front)(?![\\p{L}])))`,
   rewrite([whole, w1, l1, t1, w2, l2, w3, l3], ctx) {
     const wins = w1 ?? w2 ?? w3;
     const losses = l1 ?? l2 ?? l3;
@@ -1946,6 +2084,8 @@ function isYear(digits: string, ctx: RuleContext): boolean {
   if (/^\p{L}/u.test(after(ctx, 1))) return false;
   const left = before(ctx);
   if (/[$€£¥#№§]$/.test(left) || /§[ \u00A0]$/u.test(left) || CODE_BEFORE.test(left)) return false;
+  // A term of a sum ("= 1056 ÷ 10"): a number.
+  if (/[=×÷*][ \u00A0]?$/u.test(left) || /^[ \u00A0]?[=×÷*]/u.test(after(ctx, 2))) return false;
   const found = WORD_AFTER_NUMBER.exec(after(ctx, 40));
   const next = found?.[1];
   if (next !== undefined && !ENGLISH_UNITS_ONLY_ATTACHED.has(next) && lookUpUnit(next, ctx)) return false;
@@ -1957,6 +2097,9 @@ function isYear(digits: string, ctx: RuleContext): boolean {
   if (DESIGNATION_AFTER.test(after(ctx, 10))) return true;
   if (next !== undefined && isPluralNoun(next, after(ctx, 40).slice(found?.[0].length)))
     return !digits.endsWith('00') && DETERMINER_BEFORE.test(left) && !COUNTED_WORDS.has(next);
+  // "excepting only 1961 and 1978": a year in a pair of years.
+  if (/^[ \u00A0]+(?:and|or|&)[ \u00A0]+(?:1\d|20)\d{2}(?![\p{N}]|[ \u00A0]*\p{L})/u.test(after(ctx, 16)))
+    return true;
   return yearWord || !COUNT_BEFORE.test(left);
 }
 
@@ -2074,6 +2217,17 @@ function fourDigitTimeWords(n: string): string {
   return `${part(n.slice(0, 2))} ${minutes === '00' ? 'hundred' : part(minutes)}`;
 }
 
+const houseNumbersRule: Rule = {
+  name: 'cardinal',
+  // "861,865 Chestnut Dr": two house numbers on one street (an address has no thousands
+  // separator), where the street's abbreviated name ends the line or the address
+  pattern: `${NUM_BEFORE}([1-9]\\d{0,4}),([1-9]\\d{0,4})(?=(?:${SP}\\p{Lu}\\p{Ll}+){1,2}${SP}(?:Dr|Ave|St|Rd|Ln|Blvd|Ct|Pl|Way)\\.?(?:$|[,;\\n]))`,
+  rewrite([whole, first, second]) {
+    if (!whole || !first || !second) return undefined;
+    return `${houseNumberWords(first)}, ${houseNumberWords(second)}`;
+  },
+};
+
 const numberRule: Rule = {
   name: 'cardinal',
   // 1,234; -5; 3.14; .5; 0.010; 1943 (a year where the context says so); 007 (digit by digit)
@@ -2108,10 +2262,13 @@ const temperatureScaleRule: Rule = {
 const signRule: Rule = {
   name: 'symbol',
   // "#1" number one, "#311240" number three one one two four zero, "AMENDMENT#13", "ID# to use"; "3× faster" three times, "2×4" two by four; "65+" sixty five plus; "= 10" equals
-  pattern: `(?=#)(?:(?<![\\p{L}\\p{N}&#])#(?=\\d)(?:\\d{5,}(?![\\p{N}]|[.,]\\d))?|(?<=\\p{Lu}{2})#(?=\\d|${SP}))|(?=×)(?<=\\d${SP}?)×(?:(?=${SP}?\\d)|(?![\\p{L}\\p{N}]))|(?=\\+)(?<=\\d)\\+(?![\\p{L}\\p{N}+])|(?==)(?<=${SP})=(?=${SP}+[-−]?\\d)`,
+  pattern: `(?=#)(?:(?<![\\p{L}\\p{N}&#])#(?=\\d)(?:\\d{5,}(?![\\p{N}]|[.,]\\d))?|(?<=\\p{Lu}{2})#(?=\\d|${SP}))|(?=×)(?<=\\d${SP}?)×(?:(?=${SP}?\\d)|(?![\\p{L}\\p{N}]))|(?=\\+)(?<=\\d)\\+(?![\\p{L}\\p{N}+])|(?==)(?<=${SP}|[\\p{L}\\d])=(?=${SP}+[-−]?\\d)|(?=÷)(?<=\\d${SP}?)÷(?=${SP}?\\d)`,
   rewrite([whole], ctx) {
-    // "1 Imperial cup = 10 Imperial fluid ounces": an equation's sign between spaces.
-    if (whole === '=') return 'equals';
+    // "1 Imperial cup = 10 Imperial fluid ounces", "÷ 10cm= 105.6": an equation's signs.
+    if (whole === '=' || whole === '÷') {
+      const word = whole === '=' ? 'equals' : 'divided by';
+      return /[ \u00A0\u202F]$/u.test(before(ctx, 1)) ? word : ` ${word}`;
+    }
     // "AMENDMENT#13", "a confidential ID# to use": after capitals the sign is the word.
     // "VNUM #311240": an identifier of five digits and more, digit by digit.
     if (whole && whole.length > 5 && whole.startsWith('#')) return `number ${digitWords(whole.slice(1))}`;
@@ -2281,6 +2438,26 @@ const RATIO_BEFORE = `(?<=(?<![\\p{L}])(?:ratios?|odds)(?:${SP}+of)?${SP}+\\d{1,
 /** A pair no clock time fits ("3:2", "30:1", "2:75"), not after a capitalised word (a verse, "John 3:2"). */
 const NO_TIME_FITS = `(?<=(?<!\\p{Lu}\\p{Ll}*${SP})(?:\\d{1,3}:\\d|(?:2[5-9]|[3-9]\\d|\\d{3}):\\d{1,3}|\\d{1,3}:(?:[6-9]\\d|\\d{3})))`;
 
+/** A time in a table's row that no clock shows: hours, minutes and seconds, or 25 minutes and more. */
+const NO_CLOCK_CELL = `(?:\\d{1,2}:[0-5]\\d:[0-5]\\d|(?:2[5-9]|[3-5]\\d):[0-5]\\d)${SP}?\\|`;
+
+const tableDurationRule: Rule = {
+  name: 'time',
+  // "| KEN | 28:31 |", "| 20:27 | 18:55 | … | 1:21:50 |": in a table's row where some time is no
+  // clock's, its minutes and seconds are lengths of time (a race's, an album's)
+  pattern: `(?=\\d)(?<=\\|${SP}?)(?:(?=${NO_CLOCK_CELL}|[^\\n]*?\\|${SP}?${NO_CLOCK_CELL})|(?<=\\|${SP}?${NO_CLOCK_CELL}[^\\n]*))(\\d{1,2}):([0-5]\\d)(?=${SP}?\\|)`,
+  rewrite: ([whole, minutes, seconds]) =>
+    whole && minutes && seconds
+      ? durationWords(
+          [
+            [minutes, 'minute'],
+            [seconds, 'second'],
+          ],
+          ' ',
+        )
+      : undefined,
+};
+
 const ratioRule: Rule = {
   name: 'measure',
   // "a 3:2 aspect ratio" three to two, "16:9 screen", "a 2:1 margin", "odds of 5:1", "a 30:1
@@ -2420,9 +2597,11 @@ export const ENGLISH_READING_RULES: Rule[] = [
   numericDateRule,
   monthRangeRule,
   monthDateRule,
+  apartDaySuffixRule,
   dayListRule,
   citationMarkRule,
   pluralMarkRule,
+  dayRangeMonthRule,
   dayMonthRule,
   dashedDayMonthRule,
   weekdayRangeRule,
@@ -2433,6 +2612,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   lifeEventRule,
   prefixedYearRule,
   decadeRule,
+  tableDurationRule,
   ratioRule,
   pointClockRule,
   clockTimeRule,
@@ -2443,6 +2623,12 @@ export const ENGLISH_READING_RULES: Rule[] = [
   percentRule,
   feetInchesRule,
   dimensionsRule,
+  measureTimesRule,
+  gustRule,
+  trademarkRule,
+  temperatureWordRule,
+  unitLabelRule,
+  inchesRule,
   footInchMarkRule,
   fractionInchRule,
   numberUnitHyphenRule,
@@ -2466,14 +2652,17 @@ export const ENGLISH_READING_RULES: Rule[] = [
   temperatureScaleRule,
   scaleRatioRule,
   drawnNumbersRule,
+  mileagePairRule,
   fractionRule,
   romanHeadingRule,
   romanRule,
   codeRomanRule,
+  houseNumbersRule,
   numberRule,
   signRule,
   measureRule,
   perRule,
+  wordSlashRule,
   perUnitRule,
   rangeRule,
   measureRangeRule,

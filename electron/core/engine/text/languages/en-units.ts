@@ -58,6 +58,8 @@ export const ENGLISH_UNITS: Readonly<Record<string, UnitWords>> = {
   'cm³': unit('cubic centimeter'),
   m3: unit('cubic meter'),
   'm³': unit('cubic meter'),
+  ft3: unit('cubic foot', 'cubic feet'),
+  'ft³': unit('cubic foot', 'cubic feet'),
   km3: unit('cubic kilometer'),
   'km³': unit('cubic kilometer'),
   mm3: unit('cubic millimeter'),
@@ -189,6 +191,8 @@ export const ENGLISH_UNITS: Readonly<Record<string, UnitWords>> = {
   dB: unit('decibel'),
   rpm: unit('R P M', 'R P M'),
   ppm: unit('part per million', 'parts per million'),
+  // knitting
+  sts: unit('stitch', 'stitches'),
 };
 
 /** Units that are also words or letters: read as a unit only right after the number, without a space ("5m", "12A"), or in a compound. */
@@ -208,4 +212,5 @@ export const ENGLISH_UNITS_ONLY_ATTACHED: ReadonlySet<string> = new Set([
   'ha',
   'kn',
   'kt',
+  'sts',
 ]);

@@ -50,6 +50,11 @@ type When =
 const TABLE = [
   // administration and the state
   'UBND = ủy ban nhân dân',
+  // a signature block of an official paper ("TM. ỦY BAN NHÂN DÂN", "KT. GIÁM ĐỐC")
+  'TM. = thay mặt | name',
+  'KT. = ký thay | name',
+  'TL. = thừa lệnh | name',
+  'TUQ. = thừa ủy quyền | name',
   'HĐND = hội đồng nhân dân',
   'MTTQ = mặt trận tổ quốc',
   'CTTĐT = cổng thông tin điện tử',
@@ -222,6 +227,8 @@ const TABLE = [
   'TP. = thành phố | title',
   'Tp. = thành phố | title',
   'TP = thành phố | title',
+  'Tp HCM = thành phố Hồ Chí Minh',
+  'Tp = thành phố | title',
   'Q. = quận | address',
   'P. = phường | address',
   'H. = huyện | address',
@@ -261,6 +268,14 @@ const TABLE = [
   'GDNN = giáo dục nghề nghiệp',
   'GDMN = giáo dục mầm non',
   'HSG = học sinh giỏi',
+  // accounting
+  'CCDC = công cụ dụng cụ',
+  'TSCĐ = tài sản cố định',
+  'TSCD = tài sản cố định',
+  'UNC = ủy nhiệm chi',
+  // money and the press
+  'NDT = nhân dân tệ',
+  'LTS = lời tòa soạn | tag',
   'ĐHSP = đại học sư phạm',
   'PHHS = phụ huynh học sinh',
   'BGH = ban giám hiệu',
@@ -452,7 +467,7 @@ const TABLE = [
   'ASEAN = a xê an',
   'NATO = na tô',
   'EU = e u',
-  'UNESCO = u nét xcô',
+  'UNESCO = u nét cô',
   'UNICEF = iu ni xép',
   'FIFA = phi pha',
   'AFF = a ép ép',
@@ -809,6 +824,12 @@ export const vietnameseAbbreviationRule: Rule = {
     if (defined) return defined;
     const entry = VI_ABBREVIATIONS.get(written) ?? UNSPACED.get(written.replace(/[ \u00A0]/g, ''));
     if (!entry) return undefined;
+    // "Chuyến bay có số hiệu VN": an airline's code, spelt.
+    if (written === 'VN' && FLIGHT_CODE_BEFORE.test(ctx.input.slice(Math.max(0, ctx.index - 16), ctx.index)))
+      return { out: spellVi(written), name: 'acronym' };
+    // "HSG (Công ty CP Tập đoàn Hoa Sen)", "mã HSG": a stock's ticker, spelt.
+    if (!digits && /^[A-Z]{3}$/u.test(written) && isTicker(ctx))
+      return { out: spellVi(written), name: 'acronym' };
     if (digits) {
       // "COVID-19": a number after a hyphen goes with any entry; one written against it only with a place or a title of a number.
       if (!digits.startsWith('-') && entry.when !== 'address' && entry.when !== 'number') return undefined;
@@ -850,6 +871,20 @@ export const vietnameseAbbreviationRule: Rule = {
     return /^[-–—][ \u00A0]/u.test(ctx.input.slice(ctx.end, ctx.end + 2)) ? `${entry.say} ` : entry.say;
   },
 };
+
+/** Words before an airline's code ("số hiệu VN", "chuyến bay VN"). */
+const FLIGHT_CODE_BEFORE = /(?:số hiệu|mã hiệu|chuyến bay|hãng)[ \u00A0]+$/iu;
+
+/** The company a ticker stands for, in brackets after it; or "mã" (a stock's code) before it. */
+const COMPANY_AFTER = /^[ \u00A0]*\((?:Công ty|Tổng [Cc]ông ty|Tập đoàn|Ngân hàng|CTCP)[ \u00A0]/u;
+const CODE_BEFORE = /(?:^|[^\p{L}])(?:mã|Mã|cổ phiếu)[ \u00A0]+(?:[A-Z]{3},?[ \u00A0]+)*$/u;
+
+function isTicker(ctx: RuleContext): boolean {
+  return (
+    COMPANY_AFTER.test(ctx.input.slice(ctx.end, ctx.end + 16)) ||
+    CODE_BEFORE.test(ctx.input.slice(Math.max(0, ctx.index - 40), ctx.index))
+  );
+}
 
 /** A source or photo credit before the slash on its line: "Nguồn: THX/TTXVN", "(Ảnh: AFP/TTXVN)". */
 const CREDIT_BEFORE = /(?:Nguồn|NGUỒN|Ảnh|ẢNH|Theo|Video|Clip|Đồ họa)[ \u00A0]*:?[^\n()/:;.!?]*$/u;

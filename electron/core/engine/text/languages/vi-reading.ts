@@ -795,6 +795,8 @@ const clockRule = timeRule(CLOCK, clockPieces);
 // --- Roman numerals -----------------------------------------------------------------------
 
 const ROMAN_CONTEXT = [
+  // a grade of a disease or a burn ("tăng huyết áp độ II", "bỏng độ III")
+  'độ',
   'thế kỷ',
   'thế kỉ',
   'chương',
@@ -895,16 +897,18 @@ const romanRule: Rule = {
 
 // --- Money, percent, measures, ranges and plain numbers ---------------------------------
 
-const CURRENCY_BEFORE = '(US\\$|[$€£¥₩]|USD|EUR|GBP|JPY)';
+const CURRENCY_BEFORE = '(US\\$|[$€£¥₩]|USD|EUR|GBP|JPY|INR)';
 const SCALE_WORDS = '(triệu|tỷ|tỉ|nghìn|ngàn|k)';
 
 const moneyBeforeRule: Rule = {
   name: 'money',
-  // $5, US$5, €20, USD 50, $3 triệu: the currency is said after the amount.
-  pattern: `(?=[$€£¥₩UEGJ])(?<![\\p{L}\\p{N}_])${CURRENCY_BEFORE}${SP}?(${NUMBER})(?:${SP}?${SCALE_WORDS}(?![\\p{L}\\p{N}_]))?${END}`,
+  // $5, US$5, €20, USD 50, INR 10,000, $3 triệu: the currency is said after the amount.
+  pattern: `(?=[$€£¥₩UEGJI])(?<![\\p{L}\\p{N}_])${CURRENCY_BEFORE}${SP}?(${NUMBER})(?:${SP}?${SCALE_WORDS}(?![\\p{L}\\p{N}_]))?${END}`,
   rewrite([whole, symbol, amount, scale]) {
     if (!whole || !symbol || !amount) return undefined;
-    const words = sayViNumber(amount);
+    // "INR 10,000", "$1,500": a currency written first comes with English notation, its commas
+    // groups of thousands.
+    const words = sayViNumber(/^\d{1,3}(?:,\d{3})+$/u.test(amount) ? amount.replace(/,/gu, '') : amount);
     const currency = VI_CURRENCIES.get(symbol);
     if (!words || !currency) return undefined;
     const scaleWord = scale ? ` ${VI_AMOUNT_SCALES.get(scale) ?? scale}` : '';
@@ -1861,7 +1865,8 @@ const timesRule: Rule = {
   name: 'measure',
   // "1.440 x 2.560 pixel", "20 x 30 cm", "3 × 4": a size or a product, "nhân"; so is an "x"
   // between a measure and the next side's name ("dài 60cm x rộng 30cm x cao 80cm").
-  pattern: `[x×](?<=\\d${SP}*(?:\\p{Ll}{1,3}${SP}*)?${SP}[x×])(?=${SP}+(?:\\d|(?:dài|rộng|cao|sâu|dày)(?![\\p{L}])))|×(?<=\\d×)(?=\\d)`,
+  // "Hộp 5 Vỉ x 10 Viên": counts of packs.
+  pattern: `[x×](?<=\\d${SP}*(?:\\p{L}{1,4}${SP}*)?${SP}[x×])(?=${SP}+(?:\\d|(?:dài|rộng|cao|sâu|dày)(?![\\p{L}])))|×(?<=\\d×)(?=\\d)`,
   rewrite: ([whole]) => (whole === '×' ? ' nhân ' : 'nhân'),
 };
 
@@ -2136,6 +2141,35 @@ const monthRangeRule: Rule = {
   rewrite: (_, ctx) => (/\s/u.test(ctx.input.charAt(ctx.index - 1)) ? 'đến' : ' đến '),
 };
 
+const longDigitsRule: Rule = {
+  name: 'cardinal',
+  // "Số đăng ký | 400100004000": ten digits and more, with no separator, are an identifier, read
+  // digit by digit (nobody says "bốn trăm tỷ…" of a registration number)
+  pattern: `${START}(\\d{10,})${END}`,
+  rewrite: ([whole]) => (whole ? viDigits(whole) : undefined),
+};
+
+const arrowRule: Rule = {
+  name: 'symbol',
+  // "Thanh Hóa → Yên Tử": from a place to the next, "đến"; between road codes ("CT01 → CT04 →
+  // QL10") a pause
+  pattern: `${SP}?→${SP}?`,
+  rewrite: (_, ctx) =>
+    /^\p{Lu}{1,3}\d/u.test(ctx.input.slice(ctx.end, ctx.end + 4)) &&
+    /\p{Lu}{1,3}\d+[ \u00A0]?$/u.test(ctx.input.slice(Math.max(0, ctx.index - 8), ctx.index))
+      ? ', '
+      : ' đến ',
+};
+
+const npkRule: Rule = {
+  name: 'cardinal',
+  // "phân NPK 16:16:8 hoặc 20:15:15": a fertiliser's shares of nitrogen, phosphorus and potassium,
+  // three numbers (never a clock time)
+  pattern: `${START}(?<=NPK[^.\\n]{0,24})(\\d{1,2}):(\\d{1,2}):(\\d{1,2})${END}`,
+  rewrite: ([whole, n, p, k]) =>
+    whole && n && p && k ? `${viCardinal(n)} ${viCardinal(p)} ${viCardinal(k)}` : undefined,
+};
+
 const plusWordRule: Rule = {
   name: 'symbol',
   // "Phương tiện: Ô tô + 04 chặng tàu", "vé + ăn trưa", "PCB40 + 31 thùng": a plus between words, "cộng".
@@ -2287,6 +2321,7 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   dotDateRule,
   monthDotYearRule,
   phoneRule,
+  longDigitsRule,
   serviceNumberRule,
   paceRule,
   allDayRule,
@@ -2296,11 +2331,13 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   decimalOutOfRule,
   slashRule,
   groupedRatioRule,
+  npkRule,
   hourListRule,
   tourDaysRule,
   starsRule,
   monthRangeRule,
   plusWordRule,
+  arrowRule,
   raceTimeRule,
   hundredthsRule,
   medalSlashRule,
@@ -2312,6 +2349,7 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   capitalHourRule,
   gluedTimesRule,
   codeNumberRule,
+  timesRule,
   romanRule,
   moneyBeforeRule,
   kilometreMarkerRule,
@@ -2336,7 +2374,6 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   choiceSlashRule,
   scaleRateRule,
   signRule,
-  timesRule,
   nounRangeRule,
   pointsPercentRule,
   unitAfterEachRule,

@@ -95,6 +95,8 @@ export const VI_UNITS: ReadonlyMap<string, string> = new Map(
     kW: 'ki lô oát',
     kw: 'ki lô oát',
     kWh: 'ki lô oát giờ',
+    // a screen's pixels per inch ("401 ppi")
+    ppi: 'pê pê i',
     kwh: 'ki lô oát giờ',
     // a solar plant's peak power ("6-10 kWp", "đồng/kWp")
     Wp: 'oát píc',
@@ -180,6 +182,7 @@ export const VI_CURRENCIES: ReadonlyMap<string, string> = new Map(
     '₩': 'uôn',
     KRW: 'uôn',
     THB: 'bạt',
+    INR: 'ru pi',
     Franc: 'phrăng',
     franc: 'phrăng',
     Baht: 'bạt',

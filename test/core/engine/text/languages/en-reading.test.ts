@@ -229,7 +229,9 @@ describe('English reading, per class', () => {
         ['14:00', 'fourteen hundred'],
         ['11:59 PM', 'eleven fifty nine p.m.'],
         ['3:00 pm', 'three p.m.'],
-        ['at 10:30:15', 'at ten thirty and fifteen seconds'],
+        ['at 10:30:15', 'at ten thirty fifteen'],
+        ['10:16:27 PM', 'ten sixteen twenty seven p.m.'],
+        ['at 23:19:05 GMT', 'at twenty three nineteen oh five G M T'],
         ['7:45 a.m.', 'seven forty five a.m.'],
       ],
       'time',
@@ -996,7 +998,7 @@ describe('English reading, second pass: context decides', () => {
     );
   });
 
-  it('"/" between a word and a rate\'s unit is "per"; other slashes stay', () => {
+  it('"/" between a word and a rate\'s unit is "per"; between other words it is not said', () => {
     checkAll([
       ['50 calls/day', 'fifty calls per day'],
       ['$/kg', 'dollars per kilogram'],
@@ -1007,8 +1009,13 @@ describe('English reading, second pass: context decides', () => {
       ['cases/capita', 'cases per capita'],
       // "and/or" is said "and or" (held-out set 16).
       ['and/or', 'and or'],
-      ['he/she', 'he/she'],
-      ['input/output', 'input/output'],
+      ['he/she', 'he or she'],
+      // The readers of sets 13 to 17 say no slash between words.
+      ['input/output', 'input output'],
+      ['Credit/debit cards', 'Credit debit cards'],
+      ['a funeral/memorial service', 'a funeral memorial service'],
+      // Nor before a unit.
+      ['100 km/h', 'one hundred kilometers per hour'],
     ]);
   });
 
@@ -1642,7 +1649,7 @@ describe('English reading, sixth pass', () => {
       ['in Washington. (AP Photo/Mariam Zuhaib)', 'in Washington. (A.P Photo, Mariam Zuhaib)'],
       ['Image credit: NASA/MSFC', 'Image credit: NASA, M S F C'],
       ['Photo courtesy of NASA/JPL', 'Photo courtesy of NASA, J P L'],
-      ['the AC/DC show', 'the A.C/D C show'],
+      ['the AC/DC show', 'the AC DC show'],
       ['more threatening than 2023 BU, the rock', 'more threatening than twenty twenty three B U, the rock'],
       ['about 1500 US troops', 'about one thousand five hundred US troops'],
     ]);
@@ -1832,7 +1839,7 @@ describe('English reading, seventh pass', () => {
       ['my blood pressure was 118/76.', 'my blood pressure was one eighteen over seventy six.'],
       [
         'He ate 3/4 of it and 120/80 of them',
-        'He ate three quarters of it and one hundred twenty eightieths of them',
+        'He ate three quarters of it and one hundred twenty eighty of them',
       ],
       ['information (OR = 3.32) and', 'information (O R equals three point three two) and'],
       ['(N = 5582)', '(N equals five thousand five hundred eighty two)'],
@@ -2400,5 +2407,67 @@ describe('English reading, seventh pass', () => {
     expect(readingOf('the “Top 3/4”', 'en').reading).toBe('the “Top three quarters”');
     expect(readingOf('THE GOP PLAN WORKS', 'en').reading).toContain('G O P');
     expect(readingOf('2pm-5pm', 'en').reading).toBe('two p.m. to five p.m.');
+  });
+
+  it('museums, cars, forecasts, knitting, specs and tables (set 17): days, mileage, gusts, sums, units in brackets, race tables', () => {
+    checkHeard([
+      ['- Sat, Dec 14: Museum closes early', 'Saturday, December fourteenth: Museum closes early'],
+      ['Friday, November 1 st is the', 'Friday, November first is the'],
+      ['November 2 nd and 3 rd , and', 'November second and third, and'],
+      [
+        'Rail Travel Summary for Week 16: 16-22 July',
+        'Rail Travel Summary for Week sixteen: the sixteenth to the twenty second of July',
+      ],
+      [
+        'gas mileage is listed as 27/36 mpg or 27/34 with automatic',
+        'gas mileage is listed as twenty seven thirty six miles per gallon or twenty seven thirty four with automatic',
+      ],
+      ['at 30 mpg highway, but', 'at thirty miles per gallon highway, but'],
+      ['at $24K to $32K either.', 'at twenty four thousand dollars to thirty two thousand dollars either.'],
+      [
+        'Wind: NW 7-12G18 Low: 24-29',
+        'Wind: Northwest seven to twelve gusting to eighteen Low: twenty four to twenty nine',
+      ],
+      ['4.2 Earthquake SE of Volcano', 'four point two Earthquake Southeast of Volcano'],
+      ['a 10 x 10cm (4in x 4in) square', 'a ten by ten centimeters (four inches by four inches) square'],
+      [
+        '48cm x 22sts = 1056 ÷ 10cm= 105.6',
+        'forty eight centimeters times twenty two stitches equals one thousand fifty six divided by ten centimeters equals one hundred five point six',
+      ],
+      ['Water temp was 63.', 'Water temperature was sixty three.'],
+      ['On Thursday 10/23/14 there', 'On Thursday October twenty third, twenty fourteen there'],
+      ['• 861,865 Chestnut Dr', 'eight sixty one, eight sixty five Chestnut Drive'],
+      ['entered with a 9-1 career record', 'entered with a nine and one career record'],
+      ['excepting only 1961 and 1978.', 'excepting only nineteen sixty one and nineteen seventy eight.'],
+      [
+        'Actual Product Length (ft.) | 8 ft | Thickness (in.) | 1.5 in |',
+        'Actual Product Length (feet), eight feet, Thickness (inches), one point five inches',
+      ],
+      ['Chemical retention | 0.15 lb/ft3 |', 'Chemical retention, zero point one five pounds per cubic foot'],
+      ['2.3 WSD™ and Everyday® Coat', 'two point three W S D and Everyday Coat'],
+      ['Alpha Black Aluminum w/TCT Carbon stays', 'Alpha Black Aluminum with T C T Carbon stays'],
+      ['Crank | Shimano 105 50/34 |', 'Crank, Shimano one hundred five fifty thirty four'],
+      ['1 | Stanley | KEN | 28:31 |', 'one, Stanley, K E N, twenty eight minutes thirty one seconds'],
+      [
+        'The Wall | 20:27 | 1:21:50 |',
+        'The Wall, twenty minutes twenty seven seconds, one hour twenty one minutes fifty seconds',
+      ],
+    ]);
+    // What must stay as it was: a score before a month's day, a count on a street, a ratio, a
+    // lone "in", an oven's "temp", numerals in brackets, a timetable's clock.
+    checkHeard([
+      ['They won 5-3 May 4 at home', 'They won five to three May fourth at home'],
+      ['1,200 Main Street businesses', 'one thousand two hundred Main Street businesses'],
+      ['a ratio of 19/28', 'a ratio of nineteen out of twenty eight'],
+      ['he was 5 in, the', 'he was five in, the'],
+      ['350F on the oven temp.', 'three hundred fifty degrees Fahrenheit on the oven temp.'],
+      ['| Bus | 9:15 | 10:30 |', 'Bus, nine fifteen, ten thirty'],
+      [
+        'Boston had been 8-0-1 in its past nine home games.',
+        'Boston had been eight and oh and one in its past nine home games.',
+      ],
+      ['a G7 summit with winds', 'a G seven summit with winds'],
+    ]);
+    expect(readingOf('see (i) and (ii)', 'en').reading).toBe('see (i) and (ii)');
   });
 });

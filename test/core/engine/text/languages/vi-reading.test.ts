@@ -984,7 +984,7 @@ describe('Vietnamese reading, fourth pass (issue 37)', () => {
       ['ông Hinh, PCT tỉnh', 'ông Hinh, phó chủ tịch tỉnh'],
       ['giành 2 HCV, 1 HCB', 'giành hai huy chương vàng, một huy chương bạc'],
       ['PTTg Trần Hồng Hà', 'phó thủ tướng Trần Hồng Hà'],
-      ['được UNESCO công nhận', 'được u nét xcô công nhận'],
+      ['được UNESCO công nhận', 'được u nét cô công nhận'],
     ]);
   });
 
@@ -1065,5 +1065,51 @@ describe('Vietnamese reading, fifteenth pass (issue 37, held-out set 16)', () =>
     // A capital syllable alone, and a spelt acronym, stay spelt.
     expect(read('NHANH')).toBe('nờ hát a nờ hát');
     expect(read('giá VAT')).toBe('giá vê a tê');
+  });
+});
+
+describe('Vietnamese reading, sixteenth pass (issue 37, held-out set 17)', () => {
+  const each = (cases: Case[]) => {
+    for (const [written, spoken] of cases) expect(read(written), written).toBe(spoken);
+  };
+
+  it('reads tickers, signature blocks, accounting and press abbreviations, and "Tp"', () => {
+    each([
+      ['HSG (Công ty CP Tập đoàn Hoa Sen) tăng', 'hát ét gờ (Công ty cổ phần Tập đoàn Hoa Sen) tăng'],
+      ['Các mã SSI, VNM giảm', 'Các mã ét ét i, vê nờ mờ giảm'],
+      ['| TM. ỦY BAN NHÂN DÂN |', ' thay mặt Ủy Ban Nhân Dân '],
+      ['LTS: Thắng lợi của', 'lời tòa soạn: Thắng lợi của'],
+      ['tỷ giá NDT ngày 2/7', 'tỷ giá nhân dân tệ ngày hai tháng bảy'],
+      ['(hàng hóa, CCDC, TSCD, dịch vụ)', '(hàng hóa, công cụ dụng cụ, tài sản cố định, dịch vụ)'],
+      ['tại Tp HCM thường', 'tại thành phố Hồ Chí Minh thường'],
+      ['trung tâm Tp Hồ Chí Minh, đặc biệt', 'trung tâm thành phố Hồ Chí Minh, đặc biệt'],
+      ['được UNESCO vinh danh', 'được u nét cô vinh danh'],
+      ['Chuyến bay có số hiệu VN (do', 'Chuyến bay có số hiệu vê nờ (do'],
+    ]);
+    // HSG without a company after it is still the students; VN elsewhere is the country.
+    expect(read('các em HSG trường')).toBe('các em học sinh giỏi trường');
+    expect(read('tại VN năm nay')).toBe('tại Việt Nam năm nay');
+  });
+
+  it('reads arrows, counts of packs, identifiers, grades, pressures, a fertiliser, rupees and ppi', () => {
+    each([
+      ['| Thanh Hóa → Yên Tử | 65 km |', ' Thanh Hóa đến Yên Tử, sáu mươi lăm ki lô mét '],
+      ['CT01 → CT04 → QL10', 'xê tê không một, xê tê không bốn, quốc lộ mười'],
+      ['Hộp 5 Vỉ x 10 Viên', 'Hộp năm Vỉ nhân mười Viên'],
+      [
+        'Số đăng ký | 400100004000 |',
+        'Số đăng ký, bốn không không một không không không không bốn không không không ',
+      ],
+      ['tăng huyết áp độ II khi', 'tăng huyết áp độ hai khi'],
+      [
+        'phân NPK 16:16:8 hoặc 20:15:15 cho',
+        'phân nờ pê ca mười sáu mười sáu tám hoặc hai mươi mười lăm mười lăm cho',
+      ],
+      ['với giá là INR 10,000 (khoảng $150)', 'với giá là mười nghìn ru pi (khoảng một trăm năm mươi đô la)'],
+      ['mật độ điểm ảnh 401 ppi.', 'mật độ điểm ảnh bốn trăm linh một pê pê i.'],
+    ]);
+    // A clock with seconds stays a clock without a fertiliser before it; a phone number keeps its groups.
+    expect(read('lúc 20:15:15 hôm nay')).toBe('lúc hai mươi giờ mười lăm phút mười lăm giây hôm nay');
+    expect(read('gọi 0912345678 nhé')).toBe('gọi không chín một hai, ba bốn năm, sáu bảy tám nhé');
   });
 });
