@@ -143,6 +143,8 @@ export const ENGLISH_ABBREVIATIONS: Readonly<Record<string, AbbreviationEntry>> 
   FMI: { say: 'for more information' },
   // the motoring club and the credit rating, said so
   AAA: { say: 'Triple A' },
+  // The weather agency, said as a word (the readers of sets 12 and 16).
+  NOAA: { say: 'Noah' },
   // an adjustable-rate mortgage, and the chip maker: said as the word
   ARM: { say: 'Arm' },
   'est.': { say: 'established', beforeDigit: true },

@@ -632,6 +632,19 @@ export function clockWords(h: string, min: string, withAmPm: boolean): string {
   return `${hour} ${cardinalWords(min)}`;
 }
 
+/** A clock time past noon written in 24 hours ("18:30"). */
+const TWENTY_FOUR_HOUR = /(?<![\d:])(?:1[3-9]|2[0-3]):[0-5]\d(?![\d:])/u;
+
+/** The line a match stands on (at most 120 characters either side). */
+function lineAround(ctx: RuleContext): string {
+  const start = ctx.input.lastIndexOf('\n', ctx.index) + 1;
+  const stop = ctx.input.indexOf('\n', ctx.end);
+  return ctx.input.slice(
+    Math.max(start, ctx.index - 120),
+    stop < 0 ? ctx.end + 120 : Math.min(stop, ctx.end + 120),
+  );
+}
+
 /** Two digits of a clock after its hour: "05" oh five, "00" oh oh, "41" forty one. */
 function clockPairWords(two: string): string {
   if (two === '00') return 'oh oh';
@@ -658,6 +671,15 @@ const clockTimeRule: Rule = {
       );
     }
     if (Number(h) === 24 && Number(min) > 0) return undefined;
+    // "06:30 07:00 18:30 18:00": on a line of 24-hour times, a zero-led hour is "seven hundred".
+    if (
+      sec === undefined &&
+      !ampm &&
+      min === '00' &&
+      h.startsWith('0') &&
+      TWENTY_FOUR_HOUR.test(lineAround(ctx))
+    )
+      return `${cardinalWords(h)} hundred`;
     // "at 23:19:41 GMT", "10:16:27 PM": the seconds after the minutes, as the clock reads them
     // ("twenty three nineteen forty one").
     const clock =
@@ -1685,6 +1707,14 @@ const drawnNumbersRule: Rule = {
   rewrite: ([whole]) => (whole ? whole.split('-').map(cardinalWords).join(', ') : undefined),
 };
 
+const armRule: Rule = {
+  name: 'cardinal',
+  // "5/1 ARM", "7/1 ARMs": an adjustable-rate mortgage's fixed years and its reset, two numbers
+  pattern: `${NUM_BEFORE}(\\d{1,2})/(1)(?=${SP}ARMs?(?![\\p{L}]))`,
+  rewrite: ([whole, years, reset]) =>
+    whole && years && reset ? `${cardinalWords(years)} ${cardinalWords(reset)}` : undefined,
+};
+
 const mileagePairRule: Rule = {
   name: 'measure',
   // "27/36 mpg", "gas mileage of 22/31": a car's city and highway mileage, two numbers, the slash
@@ -2652,6 +2682,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   temperatureScaleRule,
   scaleRatioRule,
   drawnNumbersRule,
+  armRule,
   mileagePairRule,
   fractionRule,
   romanHeadingRule,

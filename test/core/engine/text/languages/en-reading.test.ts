@@ -2452,6 +2452,12 @@ describe('English reading, seventh pass', () => {
         'The Wall | 20:27 | 1:21:50 |',
         'The Wall, twenty minutes twenty seven seconds, one hour twenty one minutes fifty seconds',
       ],
+      [
+        'Service 2 60 mins 06:30 07:00 18:30 18:00',
+        'Service two sixty minutes six thirty seven hundred eighteen thirty eighteen hundred',
+      ],
+      ['5/1 ARM 3.23%', 'five one Arm three point two three percent'],
+      ['Data from a NOAA Hurricane Hunter', 'Data from a Noah Hurricane Hunter'],
     ]);
     // What must stay as it was: a score before a month's day, a count on a street, a ratio, a
     // lone "in", an oven's "temp", numerals in brackets, a timetable's clock.
@@ -2467,6 +2473,7 @@ describe('English reading, seventh pass', () => {
         'Boston had been eight and oh and one in its past nine home games.',
       ],
       ['a G7 summit with winds', 'a G seven summit with winds'],
+      ['at 07:00 we met', "at seven o'clock we met"],
     ]);
     expect(readingOf('see (i) and (ii)', 'en').reading).toBe('see (i) and (ii)');
   });
