@@ -448,12 +448,14 @@ export interface AbbreviationEntry {
 export function abbreviationRule(table: Record<string, AbbreviationEntry>): Rule {
   const keys = Object.keys(table).sort((a, b) => b.length - a.length);
   const escaped = keys.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s?'));
+  // An entry ending in a slash may touch the word after it ("w/TCT" with); the others end a word.
+  const slashed = escaped.filter((k) => k.endsWith('/'));
+  const words = escaped.filter((k) => !k.endsWith('/'));
   // Entries are looked up without their spaces: "p. ex." and "p.ex." are the same.
   const byKey = new Map(Object.entries(table).map(([k, v]) => [k.replace(/\s/g, ''), v]));
   return {
     name: 'abbreviation',
-    // An entry ending in a slash may touch the word after it ("w/TCT" with).
-    pattern: `(?<![\\p{L}\\p{N}.])(?:(?:${escaped.filter((k) => !k.endsWith('/')).join('|')})(?![\\p{L}\\p{N}])${escaped.some((k) => k.endsWith('/')) ? `|${escaped.filter((k) => k.endsWith('/')).join('|')}` : ''})`,
+    pattern: `(?<![\\p{L}\\p{N}.])(?:(?:${words.join('|')})(?![\\p{L}\\p{N}])${slashed.map((k) => `|${k}`).join('')})`,
     rewrite([whole], ctx) {
       if (!whole) return undefined;
       const entry = byKey.get(whole.replace(/\s/g, ''));

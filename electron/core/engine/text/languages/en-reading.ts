@@ -635,16 +635,6 @@ export function clockWords(h: string, min: string, withAmPm: boolean): string {
 /** A clock time past noon written in 24 hours ("18:30"). */
 const TWENTY_FOUR_HOUR = /(?<![\d:])(?:1[3-9]|2[0-3]):[0-5]\d(?![\d:])/u;
 
-/** The line a match stands on (at most 120 characters either side). */
-function lineAround(ctx: RuleContext): string {
-  const start = ctx.input.lastIndexOf('\n', ctx.index) + 1;
-  const stop = ctx.input.indexOf('\n', ctx.end);
-  return ctx.input.slice(
-    Math.max(start, ctx.index - 120),
-    stop < 0 ? ctx.end + 120 : Math.min(stop, ctx.end + 120),
-  );
-}
-
 /** Two digits of a clock after its hour: "05" oh five, "00" oh oh, "41" forty one. */
 function clockPairWords(two: string): string {
   if (two === '00') return 'oh oh';
@@ -672,13 +662,7 @@ const clockTimeRule: Rule = {
     }
     if (Number(h) === 24 && Number(min) > 0) return undefined;
     // "06:30 07:00 18:30 18:00": on a line of 24-hour times, a zero-led hour is "seven hundred".
-    if (
-      sec === undefined &&
-      !ampm &&
-      min === '00' &&
-      h.startsWith('0') &&
-      TWENTY_FOUR_HOUR.test(lineAround(ctx))
-    )
+    if (sec === undefined && !ampm && min === '00' && h.startsWith('0') && TWENTY_FOUR_HOUR.test(lineOf(ctx)))
       return `${cardinalWords(h)} hundred`;
     // "at 23:19:41 GMT", "10:16:27 PM": the seconds after the minutes, as the clock reads them
     // ("twenty three nineteen forty one").
@@ -823,6 +807,13 @@ function qualifiesNounIn(rest: string): boolean {
   return second !== undefined && !NOT_A_NOUN.has(second) && !NEEDS_A_NOUN_AFTER.test(second);
 }
 
+/** The line a match stands on. */
+function lineOf(ctx: RuleContext): string {
+  const start = ctx.input.lastIndexOf('\n', ctx.index) + 1;
+  const stop = ctx.input.indexOf('\n', ctx.end);
+  return ctx.input.slice(start, stop < 0 ? undefined : stop);
+}
+
 /** The capitalised word after a match ("Share" in "$90B Share Buyback"). */
 const CAPITALISED_WORD_AFTER = /^[ \u00A0\u202F]+(\p{Lu}\p{Ll}+)(?![\p{L}\p{N}'’])/u;
 /** Words of four letters or more in a line. */
@@ -836,9 +827,7 @@ const LONG_WORDS = /\p{L}{4,}/gu;
 function qualifiesNounInHeadline(ctx: RuleContext): boolean {
   const next = CAPITALISED_WORD_AFTER.exec(after(ctx, 24))?.[1];
   if (next === undefined || NOT_A_NOUN.has(next.toLowerCase())) return false;
-  const start = ctx.input.lastIndexOf('\n', ctx.index) + 1;
-  const stop = ctx.input.indexOf('\n', ctx.end);
-  const line = ctx.input.slice(start, stop < 0 ? undefined : stop);
+  const line = lineOf(ctx);
   if (line.length > 160) return false;
   const words = line.match(LONG_WORDS) ?? [];
   return words.length >= 3 && words.every((w) => /^\p{Lu}/u.test(w));
@@ -1177,14 +1166,18 @@ const dimensionsRule: Rule = {
   },
 };
 
+/** A unit by its symbol, "in" among them (the table has it only as "in.": "in" is also a word). */
+function lengthUnit(token: string, ctx: RuleContext): UnitWords | undefined {
+  return lookUpUnit(token === 'in' ? 'in.' : token, ctx);
+}
+
 const measureTimesRule: Rule = {
   name: 'measure',
   // "(4in x 4in)", "3 cm x 4 cm": four inches by four inches, a side by a side; "48cm x 22sts" forty eight
   // centimeters times twenty two stitches, two units: a product.
   pattern: `(?=${SP}[x×])(?<=\\d${SP}?(\\p{L}{1,4}))${SP}[x×]${SP}(?=\\d+(?:\\.\\d+)?${SP}?(\\p{L}{1,4})(?![\\p{L}\\p{N}]))`,
   rewrite([whole, left, right], ctx) {
-    const unit = (token: string) => lookUpUnit(token === 'in' ? 'in.' : token, ctx);
-    if (!whole || !left || !right || !unit(left) || !unit(right)) return undefined;
+    if (!whole || !left || !right || !lengthUnit(left, ctx) || !lengthUnit(right, ctx)) return undefined;
     return left === right ? ' by ' : ' times ';
   },
 };
@@ -1215,8 +1208,7 @@ const unitLabelRule: Rule = {
   // "Actual Product Length (ft.)" feet, "Thickness (in.)" inches, "(lbs)": a unit alone in
   // brackets names a table's column or a spec's
   pattern: `(?=[filomcky])(?<=\\()(ft|in|lbs?|oz|mm|cm|kg|mi|yd|km)\\.?(?=\\))`,
-  rewrite: ([whole, token], ctx) =>
-    whole && token ? lookUpUnit(token === 'in' ? 'in.' : token, ctx)?.many : undefined,
+  rewrite: ([whole, token], ctx) => (whole && token ? lengthUnit(token, ctx)?.many : undefined),
 };
 
 const inchesRule: Rule = {
