@@ -281,9 +281,13 @@ function bindings(
    * mounted before it, once; Latin text needs only the voice's.
    */
   const forText = (text: string): string => {
-    if (data.complete() || !(SSML_LANGUAGE.test(text) || OTHER_SCRIPT.test(text))) return text;
-    if (SSML_LANGUAGE.test(text) || OTHER_SCRIPT.test(text.replace(KNOWN_SCRIPTS, ''))) data.ensureAll();
-    else for (const [script, language] of SCRIPT_LANGUAGES) if (script.test(text)) data.ensure(language);
+    if (data.complete()) return text;
+    if (SSML_LANGUAGE.test(text)) data.ensureAll();
+    else if (OTHER_SCRIPT.test(text)) {
+      // A script beyond those named, every dictionary; else the named scripts' languages.
+      if (OTHER_SCRIPT.test(text.replace(KNOWN_SCRIPTS, ''))) data.ensureAll();
+      else for (const [script, language] of SCRIPT_LANGUAGES) if (script.test(text)) data.ensure(language);
+    }
     return text;
   };
   /** Sets a voice with its dictionary mounted first; failing, once more with every dictionary. */

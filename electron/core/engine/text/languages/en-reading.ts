@@ -2234,9 +2234,9 @@ function isFourDigitTime(n: string, ctx: RuleContext): boolean {
 
 /** "0531" oh five thirty one, "2353" twenty three fifty three, "1800" eighteen hundred, "1006" ten oh six. */
 function fourDigitTimeWords(n: string): string {
-  const part = (two: string) => (two.startsWith('0') ? `oh ${cardinalWords(two[1]!)}` : cardinalWords(two));
+  const hour = n.slice(0, 2);
   const minutes = n.slice(2);
-  return `${part(n.slice(0, 2))} ${minutes === '00' ? 'hundred' : part(minutes)}`;
+  return `${hour === '00' ? 'oh zero' : clockPairWords(hour)} ${minutes === '00' ? 'hundred' : clockPairWords(minutes)}`;
 }
 
 const houseNumbersRule: Rule = {
