@@ -559,13 +559,15 @@ describe('two runners on one database', () => {
       await until('instance A to claim it', async () => a.runner.isRunning(request.id));
       const other = await t.openAnother();
       // Another instance finds the lease run out (as if A had stalled) and takes the request; in
-      // one transaction, so no renewal of A's comes in between.
-      const requeued = await other.transaction(async (tx) => {
+      // one transaction, so neither a renewal of A's nor A's own claim loop (free again once its
+      // render stops) comes in between.
+      const [requeued, claimedByB] = await other.transaction(async (tx) => {
         expect(await tx.requests.renewLease(request.id, lease('instance-a', Date.now() - 1))).toBe(true);
-        return tx.requests.requeueExpired(Date.now());
+        const back = await tx.requests.requeueExpired(Date.now());
+        return [back, await claim(request.id, 'instance-b', Date.now() + 60_000, tx)] as const;
       });
       expect(requeued).toEqual([request.id]);
-      expect(await claim(request.id, 'instance-b', Date.now() + 60_000, other)).toBeDefined();
+      expect(claimedByB).toBeDefined();
       // A's next renewal finds it gone and aborts its render, without recording an outcome.
       await until('A to stop its render', async () => !a.runner.isRunning(request.id));
       expect(a.warnings.some((w) => w.includes('another instance took it over'))).toBe(true);
