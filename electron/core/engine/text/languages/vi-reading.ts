@@ -1089,8 +1089,11 @@ function valueAsRead(q: Quantity, unitRead: boolean, ctx: RuleContext, after: st
 function quantityPieces(
   q: Quantity,
   ctx: RuleContext,
-  code: boolean,
+  codeBefore: boolean,
 ): { pieces: OutPiece[]; unitRead: boolean; letterRead: boolean } {
+  // "nhà 60m2", "tầng 120m2": after a word that numbers a code, a unit of two letters or more
+  // makes the number a measure ("sáu mươi mét vuông"); a code's letter stays one ("nhà 5A").
+  const code = codeBefore && !(q.suffix && q.suffix.text.length >= 2 && VI_UNITS.has(q.suffix.text));
   const suffix = q.suffix && !code ? suffixWords(q.suffix.text, q.value, q.suffix.attached, ctx) : undefined;
   const after = ctx.input.slice(ctx.index + q.at[1], ctx.index + q.at[1] + 16);
   // "30,500", "200,000" alone or before a currency: a price table written the English way (a
@@ -1703,15 +1706,22 @@ const endMarkRule: Rule = {
   rewrite: () => '.',
 };
 
+/** Where the word after a choice's slash ends: not in an address or a code ("thoi-su", "a/b.c"). */
+const CHOICE_END = '(?![\\p{L}\\p{N}/.@_-])';
 const choiceSlashRule: Rule = {
   name: 'symbol',
-  // "nạc/gân", "học sinh/sinh viên", "và/hoặc": a slash between two lower-case words is a choice,
-  // "hoặc" ("và/hoặc": "và hoặc"); not in a rate ("km/h", "đồng/tháng", "8 người/phòng": the
-  // rules before) nor in an address ("vnexpress.net/thoi-su").
-  pattern: `/(?<=(?:^|[^\\p{L}\\p{N}./:@_-])\\p{Ll}{2,}/)(?=\\p{Ll}{2,}(?![\\p{L}\\p{N}/.@_-]))`,
+  // "nạc/gân", "học sinh/sinh viên", "và/hoặc", "đặc biệt/Thương gia", "Cân nặng/ chiều cao": a
+  // slash between two words (not in capitals) is a choice, "hoặc" ("và/hoặc": "và hoặc"); not in a
+  // rate ("km/h", "đồng/tháng", "8 người/phòng": the rules before) nor in an address
+  // ("vnexpress.net/thoi-su"); two capitalised words are names ("Nguyễn Hùng/Dân trí", a credit's
+  // sources: the rules after).
+  pattern: `/(?:(?<=(?:^|[^\\p{L}\\p{N}./:@_-])\\p{Ll}{2,}/)(?=[ \u00A0]?\\p{L}\\p{Ll}+${CHOICE_END})|(?<=(?:^|[^\\p{L}\\p{N}./:@_-])\\p{Lu}\\p{Ll}+/)(?=[ \u00A0]?\\p{Ll}{2,}${CHOICE_END}))`,
   rewrite(_groups, ctx) {
-    const left = /\p{Ll}+$/u.exec(ctx.input.slice(Math.max(0, ctx.index - 12), ctx.index))?.[0] ?? '';
-    const right = /^\p{Ll}+/u.exec(ctx.input.slice(ctx.index + 1, ctx.index + 13))?.[0] ?? '';
+    const left = /\p{Ll}+$/u.exec(before(ctx, 12))?.[0] ?? '';
+    const right =
+      /^[ \u00A0]?(\p{L}+)/u.exec(
+        ctx.input.slice(ctx.index + 1, ctx.index + 14).toLocaleLowerCase('vi'),
+      )?.[1] ?? '';
     const unit = (w: string) => VI_UNITS.has(w) || ctx.options.units?.has(w) || PER_NOUN_WORD.test(w);
     if (
       unit(left) ||
@@ -1957,7 +1967,7 @@ const monthListRule: Rule = {
 };
 
 /** The units of a measure given twice (`equivalentMeasureRule`), by what they measure. */
-const EQUIVALENT_UNITS: Readonly<Record<string, 'mass' | 'length'>> = {
+const EQUIVALENT_UNITS: Readonly<Record<string, 'mass' | 'length' | 'data'>> = {
   kg: 'mass',
   g: 'mass',
   lb: 'mass',
@@ -1968,6 +1978,9 @@ const EQUIVALENT_UNITS: Readonly<Record<string, 'mass' | 'length'>> = {
   m: 'length',
   in: 'length',
   ft: 'length',
+  MB: 'data',
+  GB: 'data',
+  TB: 'data',
 };
 const EQUIVALENT_UNIT = Object.keys(EQUIVALENT_UNITS).join('|');
 
@@ -1975,11 +1988,12 @@ const equivalentMeasureRule: Rule = {
   name: 'measure',
   // "10kg/22lb", "45in/115cm": a measure then the same in other units, "hoặc"; the first is read
   // by the measure rule, the slash and the second here ("mười ki lô gam hoặc hai mươi hai pao").
+  // "32GB/64GB/128GB": the same unit, a choice of sizes, "hoặc" as well.
   pattern: `/(?<=\\d${SP}?(?:${EQUIVALENT_UNIT})/)(\\d+(?:[.,]\\d+)?)(${EQUIVALENT_UNIT})(?![\\p{L}\\p{N}])`,
   rewrite([whole, amount, symbol], ctx) {
     if (!whole || !amount || !symbol) return undefined;
-    const first = /\p{L}+$/u.exec(before(ctx, 4))?.[0];
-    if (!first || first === symbol || EQUIVALENT_UNITS[first] !== EQUIVALENT_UNITS[symbol]) return undefined;
+    const first = /\p{L}+$/u.exec(ctx.input.slice(Math.max(0, ctx.index - 4), ctx.index))?.[0];
+    if (!first || EQUIVALENT_UNITS[first] !== EQUIVALENT_UNITS[symbol]) return undefined;
     const value = parseViNumber(amount);
     const unit = value && unitWords(symbol, value, ctx);
     return value && unit ? ` hoặc ${viNumberWords(value)} ${unit}` : undefined;

@@ -850,6 +850,8 @@ describe('medicine leaflets, recipes, rice prices, timetables and admissions (te
       ['hàng trăm triệu đồng/m2.', 'hàng trăm triệu đồng trên mét vuông.'],
       ['thịt nạc/gân', 'thịt nạc hoặc gân'],
       ['và/hoặc', 'và hoặc'],
+      ['hạng đặc biệt/Thương gia:', 'hạng đặc biệt hoặc Thương gia:'],
+      ['Cân nặng/ chiều cao của trẻ', 'Cân nặng hoặc  chiều cao của trẻ'],
       ['5 km/h', 'năm ki lô mét trên giờ'],
     ]);
   });
@@ -977,6 +979,11 @@ describe('medicine leaflets, recipes, rice prices, timetables and admissions (te
       ],
       ['xách tay là 10kg/22lb.', 'xách tay là mười ki lô gam hoặc hai mươi hai pao.'],
       ['không lớn hơn 45in/115cm', 'không lớn hơn bốn mươi lăm inh hoặc một trăm mười lăm xen ti mét'],
+      [
+        'bộ nhớ 32GB/64GB/128GB khi',
+        'bộ nhớ ba mươi hai di ga bai hoặc sáu mươi tư di ga bai hoặc một trăm hai mươi tám di ga bai khi',
+      ],
+      ['xây nhà phố 3 tầng 60m2 là', 'xây nhà phố ba tầng sáu mươi mét vuông là'],
       ['visa Nhật tháng 2,3 năm 2019', 'visa Nhật tháng hai, ba năm hai nghìn không trăm mười chín'],
       ['công suất không lớn hơn 250 W, có', 'công suất không lớn hơn hai trăm năm mươi oát, có'],
       ['tại NTĐ Tây Hồ', 'tại nhà thi đấu Tây Hồ'],
@@ -986,6 +993,7 @@ describe('medicine leaflets, recipes, rice prices, timetables and admissions (te
     each([
       ['từ 10kg/m2', 'từ mười ki lô gam trên mét vuông'],
       ['lớp 5 A', 'lớp năm A'],
+      ['nhà 5A', 'nhà năm a'],
       ['ngày 10/2012', 'ngày tháng mười năm hai nghìn không trăm mười hai'],
     ]);
   });
