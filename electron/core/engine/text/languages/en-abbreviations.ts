@@ -147,6 +147,11 @@ export const ENGLISH_ABBREVIATIONS: Readonly<Record<string, AbbreviationEntry>> 
   NOAA: { say: 'Noah' },
   // an adjustable-rate mortgage, and the chip maker: said as the word
   ARM: { say: 'Arm' },
+  // accounting principles, said as a word ("GAAP diluted earnings per share")
+  GAAP: { say: 'Gap' },
+  // the operating system, its last two letters spelt
+  macOS: { say: 'Mac O S' },
+  MacOS: { say: 'Mac O S' },
   'est.': { say: 'established', beforeDigit: true },
   'Est.': { say: 'established', beforeDigit: true },
   'ca.': { say: 'circa', beforeDigit: true },
@@ -543,6 +548,9 @@ export const englishCompassPairRule: Rule = {
     whole && a && b ? `${COMPASS_POINTS[a] as string} ${COMPASS_POINTS[b] as string}` : undefined,
 };
 
+/** A numbered street and its street word after a compass point: "S 12th Street", "N 5th Ave". */
+const NUMBERED_STREET_AHEAD =
+  /^[ \u00A0]+\d+(?:st|nd|rd|th)[ \u00A0]+(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Drive|Dr|Place|Pl|Lane|Ln|Way|Court|Ct|Terrace|Parkway|Pkwy)(?![\p{L}])/u;
 /** Streets known without a street word after a compass point: "N. Broadway", "S. Main", "N. 2nd". */
 const KNOWN_STREET_AHEAD = /^[ \u00A0]+(?:Broadway|Main|\d+(?:st|nd|rd|th))(?![\p{L}\p{N}])/u;
 /** A capitalised name or an initial before a letter and its full stop: a middle initial ("George W. Bush", "J. R. R."). */
@@ -582,9 +590,11 @@ export const englishCompassRule: Rule = {
     }
     const before = ctx.input.slice(Math.max(0, ctx.index - 12), ctx.index);
     const after = ctx.input.slice(ctx.end, ctx.end + 80);
-    // After a house number, before a name or a numbered street ("225 NW 27th Ave.").
+    // After a house number, before a name or a numbered street ("225 NW 27th Ave."); before a
+    // numbered street and its street word ("(S 12th Street)").
     const inAddress =
       STREET_AHEAD.test(after) ||
+      NUMBERED_STREET_AHEAD.test(after) ||
       (/\p{N}[ \u00A0]+$/u.test(before) &&
         /^[ \u00A0]+(?:\p{Lu}\p{Ll}|\d+(?:st|nd|rd|th)(?!\p{L}))/u.test(after));
     // "4km SW of East Shore": a distance's direction from a place.

@@ -334,9 +334,9 @@ const dayListRule: Rule = {
 
 const citationMarkRule: Rule = {
   name: 'abbreviation',
-  // "minutes,[5] with", "the city.[12]", "[citation needed]": a reference mark against a word or
+  // "minutes,[5] with", "the city.[12]", "[citation needed]", "Gothic[?]": a reference mark against a word or
   // punctuation is not read; "[5]" standing alone or after a space is left.
-  pattern: `(?=\\[)(?<=[\\p{L}\\p{N}.,;:!?)"”’\\]])\\[(?:\\d{1,3}(?:[-–,]\\d{1,3})*|[a-z]|note \\d{1,3}|citation needed|clarification needed|when\\?|who\\?|by whom\\?|according to whom\\?|dubious(?: – discuss)?|failed verification|better source needed)\\]`,
+  pattern: `(?=\\[)(?<=[\\p{L}\\p{N}.,;:!?)"”’\\]])\\[(?:\\d{1,3}(?:[-–,]\\d{1,3})*|[a-z]|\\?|note \\d{1,3}|citation needed|clarification needed|when\\?|who\\?|by whom\\?|according to whom\\?|dubious(?: – discuss)?|failed verification|better source needed)\\]`,
   rewrite([whole]) {
     return whole ? '' : undefined;
   },
@@ -761,7 +761,7 @@ const NOT_A_NOUN: ReadonlySet<string> = new Set(
     'northeast northwest southeast southwest northward southward eastward westward upward downward ' +
     'dollar dollars euro euros pound pounds cent cents ' +
     'higher lower longer shorter faster slower bigger smaller larger wider deeper taller heavier lighter further ' +
-    'farther greater better worse left free remaining either neither x'
+    'farther greater better worse left free remaining either neither x prior'
   ).split(' '),
 );
 
@@ -1147,6 +1147,10 @@ const DIMENSION_UNIT_AFTER = `(?:[-${SP.slice(1, -1)}]?(?:inch|inches|in\\.|foot
 /** What makes an "x" between two numbers "by": a foot or inch mark, a unit after the second, or two numbers of 3 to 5 digits (a resolution). */
 const DIMENSIONS_AHEAD = `(?=${AMOUNT_WITH_A_MARK}(?:[″”"'’′]|${SP}?[x×]${SP}?${AMOUNT_WITH_A_MARK}(?:[″”"'’′]|${DIMENSION_UNIT_AFTER}))|\\d{3,5}${SP}?[x×]${SP}?\\d{3,5}(?!\\d))`;
 
+/** A unit of length (or of a print's density) after two numbers: a size, said as numbers. */
+const SIZE_UNIT_AFTER =
+  /^[- \u00A0]?(?:inch|inches|in\.|foot|feet|ft|yards?|yd|cm|mm|m|meters?|ppi|dpi)(?![\p{L}])/u;
+
 const dimensionsRule: Rule = {
   name: 'measure',
   // "12’ x 12’" twelve feet by twelve feet, "9 x 13-inch pan", "2256 x 1504" (a resolution), "2x4":
@@ -1158,6 +1162,17 @@ const dimensionsRule: Rule = {
     if ((!markA && !/^[\d.]+$/u.test(a)) || (!markB && !/^[\d.]+$/u.test(b))) return undefined;
     const say = (n: string, mark: string | undefined): string =>
       mark ? markedWords(n, mark, singular) : numberWords(n);
+    // "2560 × 1440", "(3840x2160)": a screen's resolution, each side in pairs ("twenty five sixty
+    // by fourteen forty"); not a size in a unit ("1200 x 800 mm").
+    if (
+      !markA &&
+      !markB &&
+      c === undefined &&
+      /^\d{3,4}$/u.test(a) &&
+      /^\d{3,4}$/u.test(b) &&
+      !SIZE_UNIT_AFTER.test(after(ctx, 12))
+    )
+      return `${houseNumberWords(a)} by ${houseNumberWords(b)}`;
     // "12” x 6” x 12”": the third side with its mark too.
     const third = c === undefined ? '' : ` by ${say(c, markC)}`;
     // "10 x 10cm": the unit after it brings no space of its own.
@@ -1187,6 +1202,13 @@ const trademarkRule: Rule = {
   // "WSD™", "Everyday®": a trade mark's sign is not said
   pattern: `(?=[™®℠])(?<=[\\p{L}\\p{N}.])[™®℠]`,
   rewrite: () => '',
+};
+
+const dotNetRule: Rule = {
+  name: 'abbreviation',
+  // ".NET framework", "ASP.NET": Microsoft's platform, "dot net" (eSpeak skipped the dot)
+  pattern: `(?=\\.NET)(?<![\\p{N}.])\\.NET(?![\\p{L}\\p{N}])`,
+  rewrite: ([whole], ctx) => (whole ? `${/\p{L}$/u.test(before(ctx, 1)) ? ' ' : ''}dot net` : undefined),
 };
 
 const temperatureWordRule: Rule = {
@@ -1276,7 +1298,7 @@ const NUMBER_BEFORE_UNIT =
   /([-−–]?[\d,.]+)(?:[ \u00A0\u202F](?:thousand|million|billion))?[ \u00A0\u202F]?$/u;
 
 const UNIT_TOKEN =
-  '(?:c\\.(?=\\s)|°(?:[ \u00A0]?[CF](?![\\p{L}])|[NSEW])?|℃|℉|sq ft|sq mi|fl oz|lb-ft|in\\.(?=\\s|$)|m\\.p\\.h(?:\\.(?!\\s*(?:$|\\p{Lu})))?|[\\p{L}µΩ]{1,6}[²³23]?(?:/[\\p{L}µΩ]{1,4}[²³23]?)?)';
+  '(?:c\\.(?=\\s)|°(?:[ \u00A0]?[CF](?![\\p{L}])|[NSEW])?|℃|℉|sq ft|sq mi|fl oz|lb-ft|N[.·]m|kgf[.·]m|in\\.(?=\\s|$)|m\\.p\\.h(?:\\.(?!\\s*(?:$|\\p{Lu})))?|[\\p{L}µΩ]{1,6}[²³23]?(?:/[\\p{L}µΩ]{1,4}[²³23]?)?)';
 
 /** Units of cooking and of mass, before which a noun is what is measured ("2 tbsp sugar", "10 mg aspirin"), not qualified. */
 const AMOUNT_OF_UNITS: ReadonlySet<string> = new Set([
@@ -1353,8 +1375,8 @@ function measureQualifiesNoun(ctx: RuleContext, token: string, words: UnitWords,
 const PROPER_FRACTION_BEFORE_UNIT =
   /(?<![\d/.,]|\d )(?:(1\/[2-9]|[2-8]\/[3-9])|([½⅓⅔¼¾⅛⅜⅝⅞]))[ \u00A0\u202F]?$/u;
 
-/** A whole number and a fraction sign before a unit ("1½ t", "2¼ cups"): more than one. */
-const MIXED_FRACTION_BEFORE_UNIT = /(?<![\d.,])(\d{1,3}[½⅓⅔¼¾⅛⅜⅝⅞])[ \u00A0\u202F]?$/u;
+/** A whole number and a fraction sign before a unit ("1½ t", "2¼ cups", "2 ½ tsp."): more than one. */
+const MIXED_FRACTION_BEFORE_UNIT = /(?<![\d.,])(\d{1,3}[ \u00A0]?[½⅓⅔¼¾⅛⅜⅝⅞])[ \u00A0\u202F]?$/u;
 
 /** Units also words, said as a unit with a space when written with their full stop after a number: "1 pt. cream", "2 qt. water". */
 const SPACED_WITH_A_STOP: ReadonlySet<string> = new Set(['pt', 'qt']);
@@ -1474,6 +1496,23 @@ const wordSlashRule: Rule = {
   // 16's "Distemper /Parvo" without.
   pattern: `(?=/)(?<=\\p{L}{2})/(?=\\p{L}{9})`,
   rewrite: (_, ctx) => (slashBetweenWords(ctx) ? ' ' : undefined),
+};
+
+const minutesPastRule: Rule = {
+  name: 'time',
+  // "departures at :15 and :45 past the hour": minutes past the hour written with their colon
+  // alone, the number ("at fifteen and forty five past the hour").
+  pattern: `(?=:[0-5]\\d)(?<=(?:^|[\\s(])):([0-5]\\d)(?![\\p{L}\\p{N}:])`,
+  rewrite: ([whole, minutes]) => (whole && minutes ? cardinalWords(String(Number(minutes))) : undefined),
+};
+
+const spacedSlashRule: Rule = {
+  name: 'symbol',
+  // "Map / GPS version", "180 deg C / Gas Mark 4": a slash with a space each side between words
+  // parts two phrases, a pause; after a word in capitals it is said ("MINNEAPOLIS / ST. PAUL", a
+  // dateline, as set 9's reader said it).
+  pattern: `(?=${SP}/${SP})(?<=[\\p{L}.)])(?<!\\p{Lu}{2}[.)]?)${SP}/${SP}(?=\\p{L})`,
+  rewrite: () => ', ',
 };
 
 /** The units of a runner's pace, as said after "per". */
@@ -1675,19 +1714,29 @@ const compactDateRule: Rule = {
   },
 };
 
+/** What a unit's name measures, where a slash between two measures depends on it. */
+function dimensionOf(unit: UnitWords): 'mass' | 'volume' | undefined {
+  if (/(?:gram|ounce|pound|tonne)$/u.test(unit.one) && !/fluid/u.test(unit.one)) return 'mass';
+  if (/(?:liter|litre|cup|teaspoon|tablespoon|pint|quart|gallon|fluid ounce)$/u.test(unit.one))
+    return 'volume';
+  return undefined;
+}
+
 const equivalentMeasureRule: Rule = {
   name: 'measure',
   // "450g/1lb", "250-300ml/½pt": a recipe's measure then the same in other units, "or"
-  // ("four hundred fifty grams or one pound", "or half pint").
+  // ("four hundred fifty grams or one pound", "or half pint"); a mass over a volume is a
+  // strength, "per" ("160mg/5mL" one hundred sixty milligrams per five milliliters).
   pattern: `/(?<=\\d${SP}?\\p{L}{1,3}/)(\\d+(?:\\.\\d+)?|[½¼¾⅓⅔])(\\p{L}{1,3})(?![\\p{L}\\p{N}])`,
   rewrite([whole, amount, symbol], ctx) {
     if (!whole || !amount || !symbol) return undefined;
     const unit = lookUpUnit(symbol, ctx);
     const firstUnit = lookUpUnit(/(\p{L}{1,3})$/u.exec(before(ctx, 4))?.[1] ?? '', ctx);
     if (!unit || !firstUnit) return undefined;
+    const link = dimensionOf(firstUnit) === 'mass' && dimensionOf(unit) === 'volume' ? 'per' : 'or';
     const fraction = UNICODE_FRACTIONS[amount];
-    if (fraction) return ` or ${fractionWords(...fraction).replace(/^one /u, '')} ${unit.one}`;
-    return ` or ${numberWords(amount)} ${isOne(amount) ? unit.one : unit.many}`;
+    if (fraction) return ` ${link} ${fractionWords(...fraction).replace(/^one /u, '')} ${unit.one}`;
+    return ` ${link} ${numberWords(amount)} ${isOne(amount) ? unit.one : unit.many}`;
   },
 };
 
@@ -1955,10 +2004,14 @@ const productCodeRule: Rule = {
   // three eighty, "F150" F one fifty, "H100", "M1911" M nineteen eleven. The hyphen keeps a lone
   // "A" the letter (eSpeak reads "A three" as the article). Shorter codes ("S4", "A15", "M2")
   // eSpeak reads right as written. With a hyphen, any number: "AR-15" A R fifteen, "B-52" B fifty
-  // two, "F-150" F one fifty (the hyphen silent).
-  pattern: `(?=\\p{Lu})(?<![\\p{L}\\p{N}_.&'’-])(\\p{Lu}{1,2})(?:([1-9]\\d{2,3})|-([1-9]\\d{0,3}))(?![\\p{L}\\p{N}]|[.,:/–-]\\p{N})`,
-  rewrite([whole, letters, digits, hyphened]) {
+  // two, "F-150" F one fifty (the hyphen silent). Five digits or more are a contract's or a
+  // part's number, said digit by digit, 0 as "oh": "C16162262" C one six one six…, "PE-11011" P
+  // E one one oh one one.
+  pattern: `(?=\\p{Lu})(?<![\\p{L}\\p{N}_.&'’-])(\\p{Lu}{1,3})(?:(?<=(?<!\\p{L})\\p{Lu}{1,2})(?:([1-9]\\d{2,3})|-([1-9]\\d{0,3}))|-?(\\d{5,12}))(?![\\p{L}\\p{N}]|[.,:/–-]\\p{N})`,
+  rewrite([whole, letters, digits, hyphened, long]) {
     if (!whole || !letters) return undefined;
+    if (long)
+      return `${spellAcronym(letters)} ${[...long].map((d) => (d === '0' ? 'oh' : digitWords(d))).join(' ')}`;
     const n = digits ?? hyphened;
     if (n === undefined) return undefined;
     return `${spellAcronym(letters)}-${n.length >= 3 ? houseNumberWords(n) : cardinalWords(n)}`;
@@ -2067,6 +2120,10 @@ const COUNTED_WORDS: ReadonlySet<string> = new Set(
 /** A determiner before a year that qualifies a plural noun ("the 2016 elections", "its 2023 results"). */
 const DETERMINER_BEFORE = /(?:^|[^\p{L}])(?:the|its|their|his|her|our|this|that|last)[ \u00A0]+$/iu;
 
+/** A year word then a word of about ("in about 1350", "by around 2030"): a year, unless a plural noun follows. */
+const APPROXIMATE_YEAR_BEFORE =
+  /(?:^|[^\p{L}])(?:in|since|by|until|till|before|after)[ \u00A0]+(?:about|around|approximately|roughly|circa|c\.)[ \u00A0]+$/iu;
+
 /** Year words that also come before a count: before a plural noun the number is a count ("of 1500 people", "to 2000 members"). */
 const WEAK_YEAR_BEFORE = /(?:^|[^\p{L}])(?:of|to|and|or|from|between|around)[ \u00A0]+$/iu;
 
@@ -2122,7 +2179,7 @@ function isYear(digits: string, ctx: RuleContext): boolean {
   // "excepting only 1961 and 1978": a year in a pair of years.
   if (/^[ \u00A0]+(?:and|or|&)[ \u00A0]+(?:1\d|20)\d{2}(?![\p{N}]|[ \u00A0]*\p{L})/u.test(after(ctx, 16)))
     return true;
-  return yearWord || !COUNT_BEFORE.test(left);
+  return yearWord || APPROXIMATE_YEAR_BEFORE.test(left) || !COUNT_BEFORE.test(left);
 }
 
 /**
@@ -2334,6 +2391,9 @@ const rangeRule: Rule = {
   pattern: `(?=[ \u00A0\u202F–—-])(?<=\\d(?:[%‰s]|st|nd|rd|th)?|\\d${SP}?(?:[ap]\\.?m\\.?|[AP]\\.?M\\.?))${SP}?[-–—]${SP}?(?=[$€£¥'’]?\\d|(?:${MONTH})${SP}+\\d)`,
   rewrite(_groups, ctx) {
     if (inDashedCode(ctx)) return undefined;
+    // "K2-72", "K2-18b": a survey's star, a capital and a digit then its number; the hyphen is
+    // not said ("K two seventy two").
+    if (/(?<![\p{L}\p{N}])\p{Lu}\d$/u.test(before(ctx, 3)) && /^\d{2,}/u.test(after(ctx, 4))) return ' ';
     // "8:10 AM - 10K Run/Walk Start": a race's distance after a time is what starts then.
     if (
       /^\d{1,3}[Kk](?![\p{L}\p{N}])/u.test(after(ctx, 8)) &&
@@ -2648,6 +2708,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   measureTimesRule,
   gustRule,
   trademarkRule,
+  dotNetRule,
   temperatureWordRule,
   unitLabelRule,
   inchesRule,
@@ -2686,6 +2747,8 @@ export const ENGLISH_READING_RULES: Rule[] = [
   measureRule,
   perRule,
   wordSlashRule,
+  spacedSlashRule,
+  minutesPastRule,
   perUnitRule,
   rangeRule,
   measureRangeRule,

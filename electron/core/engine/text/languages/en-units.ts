@@ -85,6 +85,12 @@ export const ENGLISH_UNITS: Readonly<Record<string, UnitWords>> = {
   lbs: unit('pound'),
   // torque: "309 lb-ft"
   'lb-ft': unit('pound-foot', 'pound-feet'),
+  // a service manual's "31.4 ~ 38.2 N.m (3.2 ~ 3.9 kgf.m)"
+  'N.m': unit('newton meter'),
+  'N·m': unit('newton meter'),
+  Nm: unit('newton meter'),
+  'kgf.m': unit('kilogram-force meter'),
+  'kgf·m': unit('kilogram-force meter'),
   // farm prices: "$457.30 per cwt", "cents/bu."
   cwt: unit('hundredweight', 'hundredweight'),
   bu: unit('bushel'),
@@ -177,6 +183,9 @@ export const ENGLISH_UNITS: Readonly<Record<string, UnitWords>> = {
   hr: unit('hour'),
   hrs: unit('hour'),
   mos: unit('month'),
+  // a dosage chart's ages: "2-3 yrs"
+  yr: unit('year'),
+  yrs: unit('year'),
   // other
   mol: unit('mole'),
   cal: unit('calorie'),

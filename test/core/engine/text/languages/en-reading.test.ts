@@ -1171,11 +1171,12 @@ describe('English reading, fourth pass: marks, dimensions and recipes', () => {
         ['Add to 11 x 8-inch pan, ungreased.', 'Add to eleven by eight inch pan, ungreased.'],
         ['in a 9 x 13-inch baking pan', 'in a nine by thirteen inch baking pan'],
         ['Cut into 2 x 2 inch squares', 'Cut into two by two inch squares'],
-        [
-          'a resolution of 2256 x 1504',
-          'a resolution of two thousand two hundred fifty six by one thousand five hundred four',
-        ],
-        ['1920x1080 pixels', 'one thousand nine hundred twenty by one thousand eighty pixels'],
+        // A screen's resolution in pairs, as the readers of sets 13, 16 and 18 say it.
+        ['a resolution of 2256 x 1504', 'a resolution of twenty two fifty six by fifteen oh four'],
+        ['1920x1080 pixels', 'nineteen twenty by ten eighty pixels'],
+        ['(3840x2160)', '(thirty eight forty by twenty one sixty)'],
+        ['a 720 x 480 video', 'a seven twenty by four eighty video'],
+        ['a 1200 x 800 mm sheet', 'a one thousand two hundred by eight hundred millimeter sheet'],
         ['a 20 x 30 cm frame', 'a twenty by thirty centimeter frame'],
         ['a 4 x 6 x 8 ft box', 'a four by six by eight foot box'],
         ['a 3 x 5 m room', 'a three by five meter room'],
@@ -2476,5 +2477,47 @@ describe('English reading, seventh pass', () => {
       ['at 07:00 we met', "at seven o'clock we met"],
     ]);
     expect(readingOf('see (i) and (ii)', 'en').reading).toBe('see (i) and (ii)');
+  });
+});
+
+describe('English reading, seventeenth pass (the failures of held-out set 18)', () => {
+  it('reads dosage charts, torques, contract numbers, star names, resolutions and bus timetables', () => {
+    checkHeard([
+      ['Drops 160mg/5mL here', 'Drops one hundred sixty milligrams per five milliliters here'],
+      ['24-35 lbs | 2-3 yrs |', 'twenty four to thirty five pounds, two to three years'],
+      ['add 2 ½ tsp. salt', 'add two and a half teaspoons salt'],
+      [
+        'Tightening torque: 31.4 ~ 38.2 N.m (3.2 ~ 3.9 kgf.m)',
+        'Tightening torque: thirty one point four to thirty eight point two newton meters (three point two to three point nine kilogram-force meters)',
+      ],
+      ['the Gothic[?] style in about 1350, and', 'the Gothic style in about thirteen fifty, and'],
+      ['GAAP diluted earnings', 'Gap diluted earnings'],
+      ['Contract Number C16162262 With', 'Contract Number C one six one six two two six two With'],
+      ['the Overpass Project (PE-11011).', 'the Overpass Project (P E one one oh one one).'],
+      ['the star K2-72, which', 'the star K two seventy two, which'],
+      ['Please use the Map / GPS version.', 'Please use the Map, G P S version.'],
+      [
+        'Heat the oven to 180 deg C / Gas Mark 4.',
+        'Heat the oven to one hundred eighty degrees Celsius, Gas Mark four.',
+      ],
+      ['has 1920×1080.', 'has nineteen twenty by ten eighty.'],
+      ['Heritage Square (S 12th Street), Lakeshore', 'Heritage Square (South twelfth Street), Lakeshore'],
+      ['at :15 and :45 past the hour.', 'at fifteen and forty five past the hour.'],
+      ['or call 30 min prior', 'or call thirty minutes prior'],
+      [
+        'of the .NET framework for Unix, Windows, MacOS and',
+        'of the dot net framework for Unix, Windows, Mac O S and',
+      ],
+    ]);
+    // What must stay as it was: a count after "in about" before a plural noun, equivalent
+    // measures, a quarter's range, a short model code, a dateline's slash, a Bible verse.
+    checkHeard([
+      ['in about 1500 cases', 'in about one thousand five hundred cases'],
+      ['450g/1lb flour', 'four hundred fifty grams or one pound flour'],
+      ['Q1-3 sales', 'Q one to three sales'],
+      ['the A380 landed', 'the A-three eighty landed'],
+      ['MINNEAPOLIS / ST. PAUL', 'Minneapolis slash Saint Paul'],
+      ['John 3:16 says', 'John three sixteen says'],
+    ]);
   });
 });
