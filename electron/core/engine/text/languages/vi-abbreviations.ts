@@ -105,6 +105,9 @@ const TABLE = [
   'NQ-HĐND = nghị quyết hội đồng nhân dân',
   'CT-TTg = chỉ thị thủ tướng',
   'NQ/TW = nghị quyết trung ương',
+  // the subject line of an official letter ("Thông báo … V/v giờ thăm bệnh")
+  'V/v = về việc',
+  'V/V = về việc',
   'QĐ-BYT = quyết định bộ y tế',
   'TT-BYT = thông tư bộ y tế',
   'TT-BTC = thông tư bộ tài chính',
@@ -273,6 +276,11 @@ const TABLE = [
   'TSCĐ = tài sản cố định',
   'TSCD = tài sản cố định',
   'UNC = ủy nhiệm chi',
+  // a bank's deposit terms ("KKH 0.20%": a deposit without a term)
+  'KKH = không kỳ hạn',
+  // history: a year before the common era ("năm 179 TCN", "thế kỷ III TCN")
+  'TCN = trước Công nguyên',
+  'SCN = sau Công nguyên',
   // money and the press
   'NDT = nhân dân tệ',
   'LTS = lời tòa soạn | tag',

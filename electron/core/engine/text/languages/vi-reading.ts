@@ -119,10 +119,16 @@ const COUNTED_AFTER =
   /^[ \u00A0]+(?:điểm|câu|người|phiếu|hộ|xã|phường|tỉnh|quận|huyện|trận|bàn|lần|thành viên|học sinh|sinh viên|thí sinh|trường|bệnh nhân|ca|mẫu|đơn vị|địa phương|doanh nghiệp|dự án|trẻ|đội|nước|quốc gia)(?![\p{L}])/u;
 /** Words before a date or time part written with its zero ("ngày 05", "lúc 07"). */
 const TIME_PART_BEFORE = wordsBefore('ngày|mùng|mồng|năm|lúc|giờ|phút|giây');
-/** "số" before a number ("Tuyến số 01"): its written zero is not said. */
-const NUMBER_WORD_BEFORE = /(?:^|[^\p{L}])[Ss]ố[ \u00A0]+$/u;
-/** Words before a number whose written zero is not said: "số", a bound ("Đến 05", "Trên 05 đến 10"). */
-const ZERO_UNSAID_BEFORE = /(?:^|[^\p{L}])(?:[Ss]ố|[Đđ]ến|[Tt]rên|[Dd]ưới|[Tt]ừ|[Tt]ới)[ \u00A0]+$/u;
+/**
+ * "số" before a number ("Tuyến số 01"), or a bus route's word ("Tuyến 08" tuyến tám): its written
+ * zero is not said.
+ */
+const NUMBER_WORD_BEFORE = /(?:^|[^\p{L}])(?:[Ss]ố|[Tt]uyến)[ \u00A0]+$/u;
+/**
+ * Words before a number whose written zero is not said: "số", "tuyến", a bound ("Đến 05", "Trên 05
+ * đến 10").
+ */
+const ZERO_UNSAID_BEFORE = /(?:^|[^\p{L}])(?:[Ss]ố|[Tt]uyến|[Đđ]ến|[Tt]rên|[Dd]ưới|[Tt]ừ|[Tt]ới)[ \u00A0]+$/u;
 
 /** Each digit run of a match read as a number, the rest kept as written: what an unsure reading does. */
 function numbersOnly(whole: string): RuleReading {
@@ -275,8 +281,12 @@ const dayRangeRule: Rule = {
   },
 };
 
-/** Words after which "25.5" is a day and a month ("Ngày 25.5", "sáng 3.9", "lễ 30.4 và 1.5"), as some papers write dates. */
-const DOT_DATE_BEFORE = `(?<=(?:^|[^\\p{L}])(?:[Nn]gày|[Hh]ôm|[Ss]áng|[Tt]rưa|[Cc]hiều|[Tt]ối|[Đđ]êm|[Kk]huya|[Mm]ùng|[Mm]ồng|[Hh]ôm${SP}+(?:nay|qua)|[Nn]gày${SP}+mai|[Tt]hứ${SP}+(?:[2-7]|[Hh]ai|[Bb]a|[Tt]ư|[Nn]ăm|[Ss]áu|[Bb]ảy)|[Cc]hủ${SP}+[Nn]hật|CN|[Ll]ễ(?:${SP}+\\d{1,2}\\.\\d{1,2}${SP}+(?:và|hoặc))?),?${SP}+)`;
+/**
+ * Words after which "25.5" is a day and a month ("Ngày 25.5", "sáng 3.9", "lễ 30.4 và 1.5"), as
+ * some papers write dates; the last of days listed after "ngày" ("các ngày 8, 9.10": the month
+ * written once, after the last).
+ */
+const DOT_DATE_BEFORE = `(?<=(?:^|[^\\p{L}])(?:[Nn]gày(?:${SP}+\\d{1,2},){1,4}|[Nn]gày|[Hh]ôm|[Ss]áng|[Tt]rưa|[Cc]hiều|[Tt]ối|[Đđ]êm|[Kk]huya|[Mm]ùng|[Mm]ồng|[Hh]ôm${SP}+(?:nay|qua)|[Nn]gày${SP}+mai|[Tt]hứ${SP}+(?:[2-7]|[Hh]ai|[Bb]a|[Tt]ư|[Nn]ăm|[Ss]áu|[Bb]ảy)|[Cc]hủ${SP}+[Nn]hật|CN|[Ll]ễ(?:${SP}+\\d{1,2}\\.\\d{1,2}${SP}+(?:và|hoặc))?),?${SP}+)`;
 
 /** A unit or a counted noun after a dotted pair ("2.5 kg", "5.3 inch", "1.5 lần"): a decimal, not a date. */
 const UNIT_AHEAD = `(?!${SP}*(?:${[
@@ -574,6 +584,13 @@ const allDayRule: Rule = {
   rewrite: () => [piece('hai mươi tư', 0, 2), piece(' trên hai mươi tư giờ', 2, 6)],
 };
 
+/** "Ngã 4 Bốn Xã", "gần ngã 4": a crossroads of four ways is "ngã tư" (as "thứ 4" is "thứ tư"). */
+const crossroadsRule: Rule = {
+  name: 'cardinal',
+  pattern: `${START}(?<=(?:^|[^\\p{L}])(?:[Nn]gã|NGÃ)${SP}+)4(?![\\p{L}\\p{N}_]|[.,]\\d)`,
+  rewrite: () => 'tư',
+};
+
 /** "-3/4": a negative fraction, âm ba phần tư. */
 const negativeFractionRule: Rule = {
   name: 'fraction',
@@ -828,8 +845,13 @@ const ROMAN_CONTEXT = [
   'part',
 ];
 /** The words in their three cases: "thế kỷ", "Thế kỷ"/"Thế Kỷ", "THẾ KỶ". */
-/** A Roman numeral heading a line as a section's number: a full stop, a dash or a colon, then a capital. */
-const ROMAN_HEADING = `[IVX]{1,6}(?:\\.|${SP}?[-–:])${SP}+\\p{Lu}`;
+/**
+ * A Roman numeral heading a line as a section's number: a full stop, a dash or a colon, then a
+ * capital; or a full stop against a Vietnamese word with a mark ("I.Hoàn cảnh lịch sử", not
+ * "V.League").
+ */
+const GLUED_HEADING_WORD = '\\p{Lu}\\p{Ll}*[\\u00E0-\\u1EF9]';
+const ROMAN_HEADING = `[IVX]{1,6}(?:(?:\\.|${SP}?[-–:])${SP}+\\p{Lu}|\\.${GLUED_HEADING_WORD})`;
 const ROMAN_HEADING_AT = new RegExp(`^${ROMAN_HEADING}`, 'u');
 const ROMAN_CONTEXT_WORDS = ROMAN_CONTEXT.flatMap((w) => [
   w,
@@ -853,7 +875,8 @@ const YEAR_WORDS = ['năm', 'Năm', 'NĂM'];
 const romanRule: Rule = {
   name: 'roman',
   // "thế kỷ XXI", "Chương IV", "lần thứ IV", "thế kỷ IX-X"; a regnal number after a name ("Louis XIV").
-  pattern: `(?=[IVXLCDMivx])(?:(?<=(?:^|\\n)[ \\t\u00A0]*(?:[-–•][ \\t\u00A0]+)?)(?=${ROMAN_HEADING})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)|(?<=(?:^|[^\\p{L}])\\p{Lu}\\p{Ll}+${SP}+)|(?<=(?:^|[^\\p{L}])[IVXLCDM]{1,6}(?:,|${SP}+(?:và|hoặc))${SP}+)(?=[IVXLCDM])|(?<=(?:^|[^\\p{L}])(?:${YEAR_WORDS.join('|')})${SP}+)(?=[IVXLCDM]{4})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(LOWER_ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)(?=[ivx]+(?![\\p{L}\\p{N}_])))(${ROMAN_NUMERAL}|[ivx]{1,6})(?:[/-](\\d{4})|${SP}?[-–]${SP}?(${ROMAN_NUMERAL}))?(?![\\p{L}\\p{N}_]|['’]\\p{L}|\\.[\\p{L}\\p{N}]|-\\p{Lu}\\p{Ll})`,
+  // A name's numeral is in capitals: "Hành vi", "Thư vi" are words.
+  pattern: `(?=[IVXLCDMivx])(?:(?<=(?:^|\\n)[ \\t\u00A0]*(?:[-–•][ \\t\u00A0]+)?)(?=${ROMAN_HEADING})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)|(?<=(?:^|[^\\p{L}])\\p{Lu}\\p{Ll}+${SP}+)(?=[IVXLCDM])|(?<=(?:^|[^\\p{L}])[IVXLCDM]{1,6}(?:,|${SP}+(?:và|hoặc))${SP}+)(?=[IVXLCDM])|(?<=(?:^|[^\\p{L}])(?:${YEAR_WORDS.join('|')})${SP}+)(?=[IVXLCDM]{4})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(LOWER_ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)(?=[ivx]+(?![\\p{L}\\p{N}_])))(${ROMAN_NUMERAL}|[ivx]{1,6})(?:[/-](\\d{4})|${SP}?[-–]${SP}?(${ROMAN_NUMERAL}))?(?:\\.(?=${GLUED_HEADING_WORD})|(?![\\p{L}\\p{N}_]|['’]\\p{L}|\\.[\\p{L}\\p{N}]|-\\p{Lu}\\p{Ll}))`,
   rewrite([whole, numeral, yearText, last], ctx) {
     if (!whole || !numeral) return undefined;
     // "phụ lục C", "nhóm D", "hạng M": a lone L, C, D or M is a letter, said by its name.
@@ -866,8 +889,11 @@ const romanRule: Rule = {
       return yearText ? undefined : viCardinal(String(value));
     const said = before(ctx, 12);
     // "IV. Tổ chức", "I - Nhân viên": a section's number heading its line, the number.
-    if (!yearText && !last && ROMAN_HEADING_AT.test(ctx.input.slice(ctx.index, ctx.index + 16)))
+    if (!yearText && !last && ROMAN_HEADING_AT.test(ctx.input.slice(ctx.index, ctx.index + 16))) {
+      // "I.Hoàn cảnh": the full stop against the word read as a stop, a space after it.
+      if (whole.endsWith('.')) return `${viCardinal(String(value))}. `;
       return { out: [piece(viCardinal(String(value)), 0, numeral.length)], end: numeral.length };
+    }
     // "thế kỷ II, III", "thế kỷ XV và XVI": a numeral listed after one in context.
     const before40 = before(ctx, 40);
     const listed = /(?:^|[^\p{L}])[IVXLCDM]{1,6}(?:,|[ \u00A0]+(?:và|hoặc))[ \u00A0]+$/u.exec(before40);
@@ -996,7 +1022,13 @@ const COUNT_NOUN_AFTER = /^[ \u00A0]+\p{Ll}/u;
 const COUNT_RANGE_AFTER = /^[ \u00A0]*[-–][ \u00A0]*\d{1,3}[ \u00A0]+\p{Ll}/u;
 
 /** The number itself, by what stands around it: "thứ 4" → tư, "tháng 4" → tư, "05 năm" → năm, else a cardinal. */
-function plainNumber(written: string, value: ViNumber, ctx: RuleContext, after: string): string {
+function plainNumber(
+  written: string,
+  value: ViNumber,
+  ctx: RuleContext,
+  after: string,
+  unitRead = false,
+): string {
   const said = before(ctx);
   if (value.frac === undefined && !value.negative && written.length <= 2) {
     const n = Number(value.int);
@@ -1004,10 +1036,12 @@ function plainNumber(written: string, value: ViNumber, ctx: RuleContext, after: 
     if (MONTH_BEFORE.test(said) && n >= 1 && n <= 12) return viMonth(n);
     // "00 giờ 5 phút": midnight's hour, "không giờ".
     if (written === '00' && /^[ \u00A0]+giờ(?!\p{L})/u.test(after)) return viCardinal('0');
-    // "ngày 05", "lúc 07": a date or time part written with its zero; "05 năm": a count; "số 01", "Đến 05".
+    // "ngày 05", "lúc 07": a date or time part written with its zero; "05 năm", "01 Lit sữa": a
+    // count (of a unit too); "số 01", "Đến 05".
     if (
       /^0[1-9]$/.test(written) &&
-      (TIME_PART_BEFORE.test(said) ||
+      (unitRead ||
+        TIME_PART_BEFORE.test(said) ||
         ZERO_UNSAID_BEFORE.test(said) ||
         COUNT_NOUN_AFTER.test(after) ||
         COUNT_RANGE_AFTER.test(after))
@@ -1090,6 +1124,7 @@ function quantityPieces(
   q: Quantity,
   ctx: RuleContext,
   codeBefore: boolean,
+  decimalComma = false,
 ): { pieces: OutPiece[]; unitRead: boolean; letterRead: boolean } {
   // "nhà 60m2", "tầng 120m2": after a word that numbers a code, a unit of two letters or more
   // makes the number a measure ("sáu mươi mét vuông"); a code's letter stays one ("nhà 5A").
@@ -1102,13 +1137,13 @@ function quantityPieces(
     !code && (!q.suffix || VI_CURRENCIES.has(q.suffix.text)) && /^\d{2,3},\d00$/u.test(q.text);
   const value = englishThousands
     ? { int: q.text.replace(',', ''), negative: false }
-    : valueAsRead(q, suffix !== undefined, ctx, after);
+    : valueAsRead(q, suffix !== undefined || decimalComma, ctx, after);
   // A code's number keeps its decimals ("số 4,7"): no reading drops a part of a number.
   // "Tuyến số 01": a number after "số" alone is said without its written zero ("mã 01" keeps it).
   const number =
     code && !(/^0[1-9]$/u.test(q.text) && NUMBER_WORD_BEFORE.test(before(ctx)))
       ? viNumberWords(value)
-      : plainNumber(q.text, value, ctx, after);
+      : plainNumber(q.text, value, ctx, after, suffix !== undefined);
   const pieces = [piece(number, ...q.at)];
   // A unit written against its number ("50.000đ") stands for the whole: a word timing of "đồng" shows "50.000đ".
   // One written apart ("1,5 triệu", "5 km") stands for itself, the space between for the space.
@@ -1232,14 +1267,18 @@ const quantityRule: Rule = {
       (valueOf(left) === valueOf(right) && second.unitRead && dash !== '—') ||
       (first.unitRead && second.unitRead && left.suffix?.text !== right.suffix?.text);
     const range = !code && !score && !letters && (FROM_BEFORE.test(said) || ascending);
+    // "5.6-6.9 mmol/L", "tối ưu 5.2 - 6.2": a range of two decimals written with points is one of
+    // measures, each point the decimal comma ("năm phẩy sáu đến sáu phẩy chín"; a lone "4.0" keeps
+    // "chấm"; a version's "iOS 14.1" keeps it too).
+    const decimals =
+      range && left.value.point === true && right.value.point === true && !VERSION_BEFORE.test(said);
+    const [from, to] = decimals
+      ? [quantityPieces(left, ctx, code, true), quantityPieces(right, ctx, code, true)]
+      : [first, second];
     // A range's first end without a suffix shares the second's ("5-7%" năm đến bảy phần trăm);
     // an unsure pair keeps its dash ("số 12-3").
     const link = score ? ' ' : range ? ' đến ' : ` ${dash} `;
-    const pieces = [
-      ...first.pieces,
-      piece(link, first.pieces.at(-1)?.to ?? dashAt, right.at[0]),
-      ...second.pieces,
-    ];
+    const pieces = [...from.pieces, piece(link, from.pieces.at(-1)?.to ?? dashAt, right.at[0]), ...to.pieces];
     return apart(pieces, ctx, score ? 'score' : range ? 'range' : 'cardinal');
   },
 };
@@ -1544,12 +1583,15 @@ const versionRule: Rule = {
 /** "3tr2", "1tr5/tháng": millions and the next digit of them, as said ("ba triệu hai"), and what they are per. */
 const shortMillionsRule: Rule = {
   name: 'money',
-  pattern: `${START}(\\d{1,3})tr(\\d)(?:\\/${SP}?(\\p{Ll}{1,8}))?(?![\\p{L}\\p{N}_]|[.,]\\d)`,
-  rewrite([whole, millions, next, per], ctx) {
-    if (!whole || !millions || !next) return undefined;
+  // "2tr5": two million five (hundred thousand); "1tr300k": the thousands written out, "một triệu ba
+  // trăm nghìn".
+  pattern: `${START}(\\d{1,3})tr(?:(\\d{1,3})[kK]|(\\d))(?:\\/${SP}?(\\p{Ll}{1,8}))?(?![\\p{L}\\p{N}_]|[.,]\\d)`,
+  rewrite([whole, millions, thousands, next, per], ctx) {
+    if (!whole || !millions || !(next || thousands)) return undefined;
     const perWords = per ? perUnitWords(per, ctx) : undefined;
     if (per && !perWords) return undefined;
-    return `${viCardinal(millions)} triệu ${viCardinal(next)}${perWords ? ` trên ${perWords}` : ''}`;
+    const rest = thousands ? `${viCardinal(String(Number(thousands)))} nghìn` : viCardinal(next ?? '');
+    return `${viCardinal(millions)} triệu ${rest}${perWords ? ` trên ${perWords}` : ''}`;
   },
 };
 
@@ -1766,9 +1808,12 @@ const listRule: Rule = {
   },
 };
 
-/** Time and count nouns a rate is given per ("8.000 bệnh nhân/ngày", "5 lượt/tuần"). */
+/**
+ * Time and count nouns a rate is given per ("8.000 bệnh nhân/ngày", "5 lượt/tuần", a cage's "20-25
+ * con/ô"); gold's tael and its tenth ("70 triệu đồng/ lượng", "5,8 triệu đồng/chỉ").
+ */
 const PER_NOUN =
-  '(?:ngày|đêm|tuần|tháng|quý|năm|giờ|phút|giây|người|lượt|ca|hộ|xe|chuyến|trận|lần|phim|rạp|suất|vé|khách|trường|lớp|phiên|buổi|kỳ|đợt|phòng|căn|chiếc|con|bao|gói|hộp|thùng)';
+  '(?:ngày|đêm|tuần|tháng|quý|năm|giờ|phút|giây|người|lượt|ca|hộ|xe|chuyến|trận|lần|phim|rạp|suất|vé|khách|trường|lớp|phiên|buổi|kỳ|đợt|phòng|căn|chiếc|con|bao|gói|hộp|thùng|ô|lượng|chỉ)';
 
 const PER_NOUN_WORD = new RegExp(`^${PER_NOUN}$`, 'u');
 
@@ -1837,9 +1882,11 @@ const perAmountRule: Rule = {
       ctx.input.slice(Math.max(0, ctx.index - 6), ctx.index),
     )?.[0];
     // "72.733 vé/3.926 suất chiếu": a count of a noun out of a count of another, "trên" too.
+    // So is an informal price out of a count ("giá 15k/20 cốc": "mười lăm nghìn trên hai mươi cốc").
     const counted =
-      /\d[ \u00A0]+\p{Ll}+\/$/u.test(ctx.input.slice(Math.max(0, ctx.index - 8), ctx.index + 1)) &&
-      /^[ \u00A0]+\p{Ll}/u.test(ctx.input.slice(ctx.index + 1 + n.length, ctx.index + n.length + 4));
+      /\d(?:[ \u00A0]+\p{Ll}+|[kK]|tr)\/$/u.test(
+        ctx.input.slice(Math.max(0, ctx.index - 8), ctx.index + 1),
+      ) && /^[ \u00A0]+\p{Ll}/u.test(ctx.input.slice(ctx.index + 1 + n.length, ctx.index + n.length + 4));
     if (!unit || !(counted || /^[%‰]$/u.test(unit) || VI_UNITS.has(unit) || ctx.options.units?.has(unit)))
       return undefined;
     const rest = quantityRule.rewrite([whole.slice(1), n, s], { ...ctx, index: ctx.index + 1 });
@@ -2026,6 +2073,43 @@ const videoResolutionRule: Rule = {
   rewrite: ([whole]) => (whole ? `${viCardinal(whole.charAt(0))} ca` : undefined),
 };
 
+/**
+ * Units a table's column names in parentheses, with no number ("Calo (kcal)", "Lĩnh lãi cuối kỳ
+ * (%/năm)", "Diện tích (ha)"): symbols of two letters or more that are no word or code ("(in)",
+ * "(TB)" trung bình are left), longest first.
+ */
+const HEADING_UNIT = [...VI_UNITS.keys()]
+  .filter((u) => u.length >= 2 && !/^(?:in|ph|lit|Lit|gr|nits?|feet|inch|gram|ounce|cc|[A-Z]{2})$/u.test(u))
+  .sort((a, b) => b.length - a.length)
+  .map((u) => u.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+  .join('|');
+
+const headingUnitRule: Rule = {
+  name: 'measure',
+  // "Calo (kcal)" "Calo (ki lô ca lo)", "(%/năm)" "(phần trăm trên năm)": a column's unit said as
+  // after a number (eSpeak said "kcal" as one English word, and nothing for "%/").
+  pattern: `\\((${HEADING_UNIT}|%)(?:/(${PER_NOUN}|${HEADING_UNIT}))?\\)`,
+  rewrite([whole, unit, per], ctx) {
+    if (!whole || !unit) return undefined;
+    const words = (u: string) => (u === '%' ? 'phần trăm' : (perUnitWords(u, ctx) ?? u));
+    return `(${words(unit)}${per ? ` trên ${words(per)}` : ''})`;
+  },
+};
+
+/**
+ * Unit symbols no word is written like, mixing cases or gluing a scale to a unit ("đo bằng GHz",
+ * "dung lượng tính bằng mAh"): read as units with no number before them too.
+ */
+const LONE_UNIT = 'GHz|MHz|kHz|kWh|MWh|mAh|kcal|Kcal|Mbps|Gbps|kbps|Kbps|mmHg|mmol';
+
+const loneUnitRule: Rule = {
+  name: 'measure',
+  // "Tốc độ CPU được đo bằng GHz (gigahertz)": "di ga héc" (eSpeak said the letters as one
+  // English word).
+  pattern: `(?=[GMkKm])(?<![\\p{L}\\p{N}_.\\-/])(?:${LONE_UNIT})(?![\\p{L}\\p{N}_])`,
+  rewrite: ([whole], ctx) => (whole ? (perUnitWords(whole, ctx) ?? whole) : undefined),
+};
+
 const unitAfterEachRule: Rule = {
   name: 'measure',
   // "mỗi kWh điện", "mỗi kg": a unit after "mỗi" is said with no number before it.
@@ -2184,6 +2268,15 @@ const npkRule: Rule = {
     whole && n && p && k ? `${viCardinal(n)} ${viCardinal(p)} ${viCardinal(k)}` : undefined,
 };
 
+const lineMarkRule: Rule = {
+  name: 'symbol',
+  // "+ Chuyến đầu tiên xuất bến: …", "+ Về sinh thái: …": a plus opening a line before a word is a
+  // list's mark, unsaid (eSpeak said "dấu cộng"); so are the marks a word processor's symbol font
+  // leaves as letters ("ü Bạt che …" a check mark, "Ø" an arrow, "§" a square).
+  pattern: `(?=[+üØ§])(?<=(?:^|\\n)[ \\t\u00A0]*)[+üØ§][ \\t\u00A0]+(?=\\p{L})`,
+  rewrite: () => '',
+};
+
 const plusWordRule: Rule = {
   name: 'symbol',
   // "Phương tiện: Ô tô + 04 chặng tàu", "vé + ăn trưa", "PCB40 + 31 thùng": a plus between words, "cộng".
@@ -2293,6 +2386,14 @@ const eraRule: Rule = {
   rewrite: ([whole]) => (whole === 'BC' ? 'trước Công nguyên' : 'sau Công nguyên'),
 };
 
+const eraRangeRule: Rule = {
+  name: 'range',
+  // "(207 TCN - 906)", "257 BC – 68 AD": a dash from a year before the common era to another
+  // year is "đến" (eSpeak said nothing for it, or "trừ").
+  pattern: `(?=${SP}?[-–])(?<=\\d${SP}?(?:TCN|BC))${SP}?[-–]${SP}?(?=\\d)`,
+  rewrite: () => ' đến ',
+};
+
 const gluedTimesRule: Rule = {
   name: 'measure',
   // "zoom lên 5x đến 6x", "quang học 3x": a glued "x" after zoom, tốc độ, gấp … is lần (elsewhere
@@ -2339,6 +2440,7 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   serviceNumberRule,
   paceRule,
   allDayRule,
+  crossroadsRule,
   negativeFractionRule,
   unicodeFractionRule,
   bloodPressureRule,
@@ -2350,6 +2452,7 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   tourDaysRule,
   starsRule,
   monthRangeRule,
+  lineMarkRule,
   plusWordRule,
   arrowRule,
   raceTimeRule,
@@ -2391,6 +2494,8 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   nounRangeRule,
   pointsPercentRule,
   unitAfterEachRule,
+  headingUnitRule,
+  loneUnitRule,
   sundayRule,
   initialsRule,
   nameInitialRule,
@@ -2399,6 +2504,7 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   productCodeRule,
   stormNameRule,
   eraRule,
+  eraRangeRule,
   acronymRule,
   loneLetterRule,
   creditSlashRule,

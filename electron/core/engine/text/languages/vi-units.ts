@@ -35,7 +35,12 @@ export const VI_UNITS: ReadonlyMap<string, string> = new Map(
     ha: 'héc ta',
     // volume
     ml: 'mi li lít',
+    // a medicine's dose ("5 mL", "10 mL"): the litre's capital L
+    mL: 'mi li lít',
     l: 'lít',
+    // the litre written without its accent ("01 Lit sữa tươi", "hộp 1 lit")
+    lit: 'lít',
+    Lit: 'lít',
     L: 'lít',
     cm3: 'xen ti mét khối',
     m3: 'mét khối',
@@ -51,6 +56,8 @@ export const VI_UNITS: ReadonlyMap<string, string> = new Map(
     lb: 'pao',
     lbs: 'pao',
     oz: 'ao xơ',
+    // gold's price ("1.932,365 USD/ounce"): the ounce written out
+    ounce: 'ao xơ',
     // a recipe's "30-50gr gừng", "90 gram đường": the gram written the French or English way
     gr: 'gam',
     gram: 'gam',

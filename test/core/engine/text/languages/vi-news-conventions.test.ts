@@ -1039,3 +1039,47 @@ describe('medicine leaflets, recipes, rice prices, timetables and admissions (te
     ]);
   });
 });
+
+describe('official letters, history, gold and bank rates, leaflets, tables and lists (eleventh pass)', () => {
+  it('reads abbreviations, eras, units, informal prices, dotted dates and decimals, headings and list marks', () => {
+    each([
+      ['Bệnh viện Đa khoa tỉnh V/v lịch tiêm chủng', 'Bệnh viện Đa khoa tỉnh về việc lịch tiêm chủng'],
+      ['lãi suất KKH 0,2%/năm', 'lãi suất không kỳ hạn không phẩy hai phần trăm trên năm'],
+      [
+        'từ năm 179 TCN đến năm 905',
+        'từ năm một trăm bảy mươi chín trước Công nguyên đến năm chín trăm linh năm',
+      ],
+      ['(207 TCN - 906)', '(hai trăm linh bảy trước Công nguyên đến chín trăm linh sáu)'],
+      ['Gần Ngã 4 Hàng Xanh', 'Gần Ngã tư Hàng Xanh'],
+      ['siro 5 mL mỗi lần', 'siro năm mi li lít mỗi lần'],
+      ['1 lit nước', 'một lít nước'],
+      ['mua 01 Lit sữa', 'mua một lít sữa'],
+      ['giá vàng 1.932 USD/ounce', 'giá vàng một nghìn chín trăm ba mươi hai đô la Mỹ trên ao xơ'],
+      ['70 triệu đồng/ lượng', 'bảy mươi triệu đồng trên  lượng'],
+      ['5,8 triệu đồng/chỉ', 'năm phẩy tám triệu đồng trên chỉ'],
+      ['giá 15k/20 cốc', 'giá mười lăm nghìn trên hai mươi cốc'],
+      ['thuê xe 1tr300k một ngày', 'thuê xe một triệu ba trăm nghìn một ngày'],
+      ['các ngày 8, 9.10 tại Quận 1', 'các ngày tám, chín tháng mười tại Quận một'],
+      ['tối ưu 5.2 - 6.2', 'tối ưu năm phẩy hai đến sáu phẩy hai'],
+      ['(5.6-6.9 mmol/L)', '(năm phẩy sáu đến sáu phẩy chín mi li mon trên lít)'],
+      ['Calo (kcal)', 'Calo (ki lô ca lo)'],
+      ['Lãi suất (%/năm)', 'Lãi suất (phần trăm trên năm)'],
+      ['Diện tích (ha)', 'Diện tích (héc ta)'],
+      ['Tốc độ được đo bằng GHz (gigahertz)', 'Tốc độ được đo bằng di ga héc (gigahertz)'],
+      ['+ Chuyến cuối cùng: 20 giờ 30', 'Chuyến cuối cùng: hai mươi giờ ba mươi'],
+      ['ü Bạt che phải giặt', 'Bạt che phải giặt'],
+      ['I.Hoàn cảnh lịch sử', 'một. Hoàn cảnh lịch sử'],
+      ['Tuyến 08 (Bến xe Quận 8)', 'Tuyến tám (Bến xe Quận tám)'],
+      ['chia 4 ô (20-25 con/ô)', 'chia bốn ô (hai mươi đến hai mươi lăm con trên ô)'],
+    ]);
+    // A word like a lower-case numeral, a version's range, a glued English name and a plus between words stay.
+    each([
+      ['Hành vi vi phạm', 'Hành vi vi phạm'],
+      ['iOS 14.1 - 14.5', 'iOS mười bốn chấm một đến mười bốn chấm năm'],
+      ['V.League 2024', 'vi lích hai nghìn không trăm hai mươi tư'],
+      ['Louis XIV và Elizabeth II', 'Louis mười bốn và Elizabeth hai'],
+      ['Ô tô + 04 chặng', 'Ô tô cộng bốn chặng'],
+      ['mã 01', 'mã không một'],
+    ]);
+  });
+});
