@@ -820,8 +820,9 @@ export const partyStateRule: Rule = {
  */
 export const englishInitialsRule: Rule = {
   name: 'abbreviation',
-  // Three letters or more ("R.I.M., which", "R.I.M. reported") also before a comma or a small word.
-  pattern: `(?=\\p{Lu}\\.)(?<![\\p{L}\\p{N}.&'’-])\\p{Lu}\\.(?:[ \u00A0]?\\p{Lu}\\.)+(?=[ \u00A0]+(?!${SENTENCE_OPENER})\\p{Lu}\\p{Ll}|(?<=\\p{Lu}\\.\\p{Lu}\\.\\p{Lu}\\.)(?:[,;:)]|[ \u00A0]+[\\p{Ll}\\d$]))`,
+  // Three letters or more ("R.I.M., which", "R.I.M. reported") also before a comma or a small word;
+  // any before a possessive ("the U.S.’s eastern seaboard").
+  pattern: `(?=\\p{Lu}\\.)(?<![\\p{L}\\p{N}.&'’-])\\p{Lu}\\.(?:[ \u00A0]?\\p{Lu}\\.)+(?=[ \u00A0]+(?!${SENTENCE_OPENER})\\p{Lu}\\p{Ll}|['’]s(?![\\p{L}\\p{N}])|(?<=\\p{Lu}\\.\\p{Lu}\\.\\p{Lu}\\.)(?:[,;:)]|[ \u00A0]+[\\p{Ll}\\d$]))`,
   rewrite([whole]) {
     return whole ? spellAcronym(whole.replace(/[^\p{Lu}]/gu, '')) : undefined;
   },

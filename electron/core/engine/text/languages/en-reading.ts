@@ -1366,6 +1366,8 @@ function measureQualifiesNoun(ctx: RuleContext, token: string, words: UnitWords,
     return qualifiesNounIn(after(ctx, 41).slice(1));
   if (CONTAINER_CAN_AFTER.test(after(ctx, 24))) return true;
   if (namesAnEvent(ctx, token)) return true;
+  // "a 2,915mAh one": "one" standing for the noun said before.
+  if (/^[ \u00A0]+one(?![\p{L}])/u.test(after(ctx, 8))) return determinedAt(ctx, ctx.index - written);
   if (!qualifiesNoun(ctx)) return false;
   if (!AMOUNT_OF_UNITS.has(token)) return true;
   return determinedAt(ctx, ctx.index - written);
@@ -1610,14 +1612,15 @@ const atSignRule: Rule = {
 
 const ordinalRule: Rule = {
   name: 'ordinal',
-  // 1st, 2nd, 21st, 103rd, 1,000th; "3 rd" (a suffix a page set apart)
-  pattern: `${NUM_BEFORE}(\\d{1,3}(?:,\\d{3})+|\\d+)(?:(st|nd|rd|th|ST|ND|RD|TH)|[ \u00A0](st|nd|rd|th))${WORD_AFTER}`,
-  rewrite([whole, n, attached, apart]) {
+  // 1st, 2nd, 21st, 103rd, 1,000th; "3 rd" (a suffix a page set apart); a club's teams "the 4ths"
+  // (fourths)
+  pattern: `${NUM_BEFORE}(\\d{1,3}(?:,\\d{3})+|\\d+)(?:(st|nd|rd|th|ST|ND|RD|TH)(?:(?<=th)(s))?|[ \u00A0](st|nd|rd|th))${WORD_AFTER}`,
+  rewrite([whole, n, attached, plural, apart]) {
     const suffix = attached ?? apart;
     if (!whole || !n || !suffix) return undefined;
     const digits = n.replace(/,/g, '');
     if (ordinalSuffix(digits) !== suffix.toLowerCase()) return undefined;
-    return ordinalWords(digits);
+    return `${ordinalWords(digits)}${plural ?? ''}`;
   },
 };
 
@@ -1983,19 +1986,27 @@ const recordRule: Rule = {
 };
 
 /** Words before a number said in pairs as a name: a veterans' post, a union local, a lodge, a flight, a chip or aircraft model, a council bill or ordinance ("CB 2340"). */
-const PAIRED_NUMBER_BEFORE = `(?<=(?<![\\p{L}])(?:Post|Local|Lodge|Troop|Flight|Graphics|GeForce|Radeon|Boeing|Section|Sec\\.|CB|Ordinance)${SP})`;
+const PAIRED_NUMBER_BEFORE = `(?<=(?<![\\p{L}])(?:Post|Local|Lodge|Troop|Flight|Graphics|GeForce|Radeon|Boeing|Section|Sec\\.|CB|Ordinance|Highway|highway|Hwy\\.?|Route|Rte\\.?|Interstate|SR)${SP})`;
 
 const pairedNumberRule: Rule = {
   name: 'cardinal',
   // "VFW Post 3335" thirty three thirty five, "Intel HD Graphics 620" six twenty, "Boeing 737"
   // seven thirty seven, "Flight 1549", "Sec. 904" nine oh four, "Section 230" (a law's section,
-  // as American lawyers say it): a name's number, not a count.
+  // as American lawyers say it), "Highway 101" one oh one, "Route 128" (a road's number): a
+  // name's number, not a count.
   // "Ordinance 21-112": a year's two digits and a number, each said as such (twenty one one twelve).
   pattern: `(?=\\d)${PAIRED_NUMBER_BEFORE}(?:(\\d{3,4})|(?<=(?:Ordinance|CB)${SP})(\\d{2})-(\\d{2,3}))(?![\\p{L}\\p{N}]|[.,:/-]\\d)`,
   rewrite([whole, n, year, number]) {
     if (whole && year && number) return `${cardinalWords(year)} ${scoreWords(number)}`;
     return whole && n && !n.startsWith('0') ? houseNumberWords(n) : undefined;
   },
+};
+
+const phoneModelRule: Rule = {
+  name: 'cardinal',
+  // "iPhone 6s Plus": the model's letter, not seconds ("six s").
+  pattern: `(?=\\d)(?<=(?<![\\p{L}])iPhone${SP})(\\d{1,2})s(?![\\p{L}\\p{N}])`,
+  rewrite: ([whole, n]) => (whole && n ? `${cardinalWords(n)} s` : undefined),
 };
 
 const productCodeRule: Rule = {
@@ -2388,7 +2399,7 @@ const measureRangeRule: Rule = {
 const rangeRule: Rule = {
   name: 'range',
   // 2-5, 2–5, 10 – 20, 5-7%: the dash between two numbers is "to"
-  pattern: `(?=[ \u00A0\u202F–—-])(?<=\\d(?:[%‰s]|st|nd|rd|th)?|\\d${SP}?(?:[ap]\\.?m\\.?|[AP]\\.?M\\.?))${SP}?[-–—]${SP}?(?=[$€£¥'’]?\\d|(?:${MONTH})${SP}+\\d)`,
+  pattern: `(?=[ \u00A0\u202F–—-])(?<=\\d(?:[%‰s]|st|nd|rd|th)?|[½⅓⅔¼¾⅛⅜⅝⅞]|\\d${SP}?(?:[ap]\\.?m\\.?|[AP]\\.?M\\.?))${SP}?[-–—]${SP}?(?=[$€£¥'’]?\\d|(?:${MONTH})${SP}+\\d)`,
   rewrite(_groups, ctx) {
     if (inDashedCode(ctx)) return undefined;
     // "K2-72", "K2-18b": a survey's star, a capital and a digit then its number; the hyphen is
@@ -2417,6 +2428,10 @@ const rangeRule: Rule = {
     if (/(?:^|[^\p{L}])between[ \u00A0]+[$€£]?[\d,.]+[ \u00A0]*$/iu.test(before(ctx, 32))) return ' and ';
     // "1 1/2 - 2 3/4 cups": a fraction's denominator is not the number the range starts from.
     const fromFraction = /\/\d+[ \u00A0\u202F]?$/u.test(before(ctx, 12));
+    // "1-1 at half time": the same number twice is a score there.
+    const score =
+      /^[ \u00A0]*at[ \u00A0]+(?:half[- \u00A0]?time|the[ \u00A0]+(?:break|half)|full[- \u00A0]?time)/iu;
+    if (a !== undefined && a === b && score.test(after(ctx, 24).replace(/^\d+/u, ''))) return RANGE_WORD;
     return a !== undefined && a === b && !fromFraction ? undefined : RANGE_WORD;
   },
 };
@@ -2725,6 +2740,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   recordRule,
   scoreRule,
   pairedNumberRule,
+  phoneModelRule,
   productCodeRule,
   bloodPressureRule,
   statisticRule,

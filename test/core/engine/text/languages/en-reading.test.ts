@@ -2508,6 +2508,17 @@ describe('English reading, seventeenth pass (the failures of held-out set 18)', 
         'of the .NET framework for Unix, Windows, MacOS and',
         'of the dot net framework for Unix, Windows, Mac O S and',
       ],
+      ['on the U.S.’s eastern seaboard', 'on the U S’s eastern seaboard'],
+      ['Opposition | Old Halesonians 4ths |', 'Opposition, Old Halesonians fourths'],
+      ['1-1 at half time.', 'One to one at half time.'],
+      ['about 2½ -4 inches tall', 'about two and a half to four inches tall'],
+      ['the Apple iPhone 6s Plus, as', 'the Apple iPhone six s Plus, as'],
+      [
+        'while the 6S Plus has a 2,915mAh one.',
+        'while the six S Plus has a two thousand nine hundred fifteen milliamp hour one.',
+      ],
+      ['for the Highway 101 Overpass Project', 'for the Highway one oh one Overpass Project'],
+      ['on Route 128 north', 'on Route one twenty eight north'],
     ]);
     // What must stay as it was: a count after "in about" before a plural noun, equivalent
     // measures, a quarter's range, a short model code, a dateline's slash, a Bible verse.
@@ -2518,6 +2529,8 @@ describe('English reading, seventeenth pass (the failures of held-out set 18)', 
       ['the A380 landed', 'the A-three eighty landed'],
       ['MINNEAPOLIS / ST. PAUL', 'Minneapolis slash Saint Paul'],
       ['John 3:16 says', 'John three sixteen says'],
+      ['a 50-50 split', 'a fifty-fifty split'],
+      ['Route 5 buses', 'Route five buses'],
     ]);
   });
 });
