@@ -254,7 +254,7 @@ const monthDateRule: Rule = {
   name: 'date',
   // "July 25, 2012", "july 25 2012", "Jul. 25", "July 25th", "March 2020", "Jan." alone.
   // "March 3-5, 2024": a range of days in one month, "March third to fifth".
-  pattern: `(?=[JFMASONDjfmasond])(?<![\\p{L}\\p{N}])(${MONTH})(?:${SP}+(\\d{1,2})(?:st|nd|rd|th)?(?:${SP}?[-–]${SP}?(\\d{1,2})(?:st|nd|rd|th)?)?(?![\\p{L}\\p{N}]|[:.,/-]\\d))?(?:,?${SP}+(\\d{4})${YEAR_AFTER})?(?![\\p{L}\\p{N}])`,
+  pattern: `(?=[JFMASONDjfmasond])(?<![\\p{L}\\p{N}])(${MONTH})(?=${SP}+\\d|,?${SP}+\\d{4}|(?<=\\.))(?:${SP}+(\\d{1,2})(?:st|nd|rd|th)?(?:${SP}?[-–]${SP}?(\\d{1,2})(?:st|nd|rd|th)?)?(?![\\p{L}\\p{N}]|[:.,/-]\\d))?(?:,?${SP}+(\\d{4})${YEAR_AFTER})?(?![\\p{L}\\p{N}])`,
   rewrite([whole, m, d, lastDay, y]) {
     if (!whole || !m) return undefined;
     if (lastDay !== undefined) return dayRangeWords(whole, m, d, lastDay, y);
@@ -1227,9 +1227,9 @@ const gustRule: Rule = {
 
 const unitLabelRule: Rule = {
   name: 'measure',
-  // "Actual Product Length (ft.)" feet, "Thickness (in.)" inches, "(lbs)": a unit alone in
-  // brackets names a table's column or a spec's
-  pattern: `(?=[filomcky])(?<=\\()(ft|in|lbs?|oz|mm|cm|kg|mi|yd|km)\\.?(?=\\))`,
+  // "Actual Product Length (ft.)" feet, "Thickness (in.)" inches, "(lbs)", "updates (Hz)": a
+  // unit alone in brackets names a table's column or a spec's
+  pattern: `(?=[filomckyHGMk])(?<=\\()(ft|in|lbs?|oz|mm|cm|kg|mi|yd|km|Hz|kHz|MHz|GHz|mAh|kWh)\\.?(?=\\))`,
   rewrite: ([whole, token], ctx) => (whole && token ? lengthUnit(token, ctx)?.many : undefined),
 };
 

@@ -2519,6 +2519,9 @@ describe('English reading, seventeenth pass (the failures of held-out set 18)', 
       ],
       ['for the Highway 101 Overpass Project', 'for the Highway one oh one Overpass Project'],
       ['on Route 128 north', 'on Route one twenty eight north'],
+      ['After that, your APR will vary', 'After that, your A.P R will vary'],
+      ['the screen updates (Hz).', 'the screen updates (hertz).'],
+      ['See Apr. for details, and MAY 2020', 'See April for details, and May twenty twenty'],
     ]);
     // What must stay as it was: a count after "in about" before a plural noun, equivalent
     // measures, a quarter's range, a short model code, a dateline's slash, a Bible verse.
