@@ -278,6 +278,8 @@ const TABLE = [
   'UNC = ủy nhiệm chi',
   // a bank's deposit terms ("KKH 0.20%": a deposit without a term)
   'KKH = không kỳ hạn',
+  // the gold company, said as a word ("Giá vàng DOJI")
+  'DOJI = đô gi',
   // history: a year before the common era ("năm 179 TCN", "thế kỷ III TCN")
   'TCN = trước Công nguyên',
   'SCN = sau Công nguyên',

@@ -675,9 +675,12 @@ const G_TIME = [
   `(?<=(?:^|[^\\p{L}])[Tt]ừ${SP}+\\d{1,2}g)(?=${SP}+(?:đến|tới)${SP}+${G_HOUR}(?:\\d{2})?(?![\\p{L}\\p{N}])${G_THEN})`,
   `(?<=(?:^|[^\\p{L}])[Tt]ừ${SP}+\\d{1,2}g(?:\\d{2})?${SP}+(?:đến|tới)${SP}+\\d{1,2}g)${G_THEN}`,
 ].join('|');
-/** 14h30, 14h30', 8h, 2h30p, 14g30, 17g where a time is meant (`G_TIME`; else "50g" is grams). */
-const HOUR = `(?:\\d{1,2}h|${G_HOUR}(?=\\d{2})|${G_HOUR}(?:${G_TIME}))(?:\\d{2}(?:['′]|ph?(?!\\p{L}))?)?(?![\\p{L}\\p{N}_])`;
-const HOUR_PARTS = /^(\d{1,2})[hg](?:(\d{2})(['′]|ph?)?)?$/u;
+/**
+ * 14h30, 14h30', 8h, 2h30p, 14g30, 17g where a time is meant (`G_TIME`; else "50g" is grams); a
+ * timetable's "6h 30" with a space, where a range goes on to another time ("6h 30 – 7h00").
+ */
+const HOUR = `(?:\\d{1,2}h${SP}[0-5]\\d(?=${SP}?[-–]${SP}?\\d{1,2}[hg:])|\\d{1,2}h|${G_HOUR}(?=\\d{2})|${G_HOUR}(?:${G_TIME}))(?:\\d{2}(?:['′]|ph?(?!\\p{L}))?)?(?![\\p{L}\\p{N}_])`;
+const HOUR_PARTS = /^(\d{1,2})[hg](?:[ \u00A0]?(\d{2})(['′]|ph?)?)?$/u;
 /** 9:15, 15:45, 7:00, 1:30:15 */
 /** A clock time, maybe with seconds and "AM"/"PM" after it ("10:04 AM", "9:30PM"). */
 const CLOCK = `(?:[01]?\\d|2[0-4]):[0-5]\\d(?::[0-5]\\d)?${END}(?:${SP}?(?:[AaPp][Mm])(?![\\p{L}\\p{N}_]))?`;

@@ -1051,6 +1051,8 @@ describe('official letters, history, gold and bank rates, leaflets, tables and l
       ],
       ['(207 TCN - 906)', '(hai trăm linh bảy trước Công nguyên đến chín trăm linh sáu)'],
       ['Gần Ngã 4 Hàng Xanh', 'Gần Ngã tư Hàng Xanh'],
+      ['6h 30 – 7h00 Vệ sinh lớp', 'sáu giờ ba mươi phút đến bảy giờ Vệ sinh lớp'],
+      ['Giá vàng DOJI tại Hà Nội', 'Giá vàng đô gi tại Hà Nội'],
       ['siro 5 mL mỗi lần', 'siro năm mi li lít mỗi lần'],
       ['1 lit nước', 'một lít nước'],
       ['mua 01 Lit sữa', 'mua một lít sữa'],
