@@ -2396,6 +2396,10 @@ const measureRangeRule: Rule = {
   },
 };
 
+/** A point of a match after a pair of numbers: "1-1 at half time" is a score. */
+const SCORE_TIME_AFTER =
+  /^[ \u00A0]*at[ \u00A0]+(?:half[- \u00A0]?time|the[ \u00A0]+(?:break|half)|full[- \u00A0]?time)/iu;
+
 const rangeRule: Rule = {
   name: 'range',
   // 2-5, 2–5, 10 – 20, 5-7%: the dash between two numbers is "to"
@@ -2429,9 +2433,8 @@ const rangeRule: Rule = {
     // "1 1/2 - 2 3/4 cups": a fraction's denominator is not the number the range starts from.
     const fromFraction = /\/\d+[ \u00A0\u202F]?$/u.test(before(ctx, 12));
     // "1-1 at half time": the same number twice is a score there.
-    const score =
-      /^[ \u00A0]*at[ \u00A0]+(?:half[- \u00A0]?time|the[ \u00A0]+(?:break|half)|full[- \u00A0]?time)/iu;
-    if (a !== undefined && a === b && score.test(after(ctx, 24).replace(/^\d+/u, ''))) return RANGE_WORD;
+    if (a !== undefined && a === b && SCORE_TIME_AFTER.test(after(ctx, 24).replace(/^\d+/u, '')))
+      return RANGE_WORD;
     return a !== undefined && a === b && !fromFraction ? undefined : RANGE_WORD;
   },
 };
