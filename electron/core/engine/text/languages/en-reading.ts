@@ -2002,6 +2002,15 @@ const pairedNumberRule: Rule = {
   },
 };
 
+const caliberRule: Rule = {
+  name: 'cardinal',
+  // ".30-caliber", ".22 caliber", ".357-caliber": a gun's bore in hundredths or thousandths of an
+  // inch, said as the number after the point ("thirty-caliber", "three fifty seven").
+  pattern: `(?=\\.\\d)(?<![\\p{L}\\p{N}.])\\.(\\d{2,3})(?=-?${SP}?(?:caliber|calibre|cal\\.)(?![\\p{L}]))`,
+  rewrite: ([whole, n]) =>
+    whole && n ? (n.length === 3 ? houseNumberWords(n) : cardinalWords(n)) : undefined,
+};
+
 const phoneModelRule: Rule = {
   name: 'cardinal',
   // "iPhone 6s Plus": the model's letter, not seconds ("six s").
@@ -2399,6 +2408,9 @@ const measureRangeRule: Rule = {
 /** A point of a match after a pair of numbers: "1-1 at half time" is a score. */
 const SCORE_TIME_AFTER =
   /^[ \u00A0]*at[ \u00A0]+(?:half[- \u00A0]?time|the[ \u00A0]+(?:break|half)|full[- \u00A0]?time)/iu;
+/** A tie before a pair of numbers: "tied the series 3-3", "drew 1-1" is a score. */
+const TIED_BEFORE =
+  /(?:^|[^\p{L}])(?:tied|ties|tie|tying|drew|draw|level(?:l?ed)?|knotted)(?:[ \u00A0]+(?:the|it|them|things|series|game|match|score)){0,3}[ \u00A0]+$/iu;
 
 const rangeRule: Rule = {
   name: 'range',
@@ -2432,8 +2444,13 @@ const rangeRule: Rule = {
     if (/(?:^|[^\p{L}])between[ \u00A0]+[$€£]?[\d,.]+[ \u00A0]*$/iu.test(before(ctx, 32))) return ' and ';
     // "1 1/2 - 2 3/4 cups": a fraction's denominator is not the number the range starts from.
     const fromFraction = /\/\d+[ \u00A0\u202F]?$/u.test(before(ctx, 12));
-    // "1-1 at half time": the same number twice is a score there.
-    if (a !== undefined && a === b && SCORE_TIME_AFTER.test(after(ctx, 24).replace(/^\d+/u, '')))
+    // "1-1 at half time", "tied the series 3-3": the same number twice is a score there.
+    if (
+      a !== undefined &&
+      a === b &&
+      (SCORE_TIME_AFTER.test(after(ctx, 24).replace(/^\d+/u, '')) ||
+        TIED_BEFORE.test(before(ctx, 40).replace(/\d+[ \u00A0]?$/u, '')))
+    )
       return RANGE_WORD;
     return a !== undefined && a === b && !fromFraction ? undefined : RANGE_WORD;
   },
@@ -2743,6 +2760,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   recordRule,
   scoreRule,
   pairedNumberRule,
+  caliberRule,
   phoneModelRule,
   productCodeRule,
   bloodPressureRule,

@@ -2521,6 +2521,9 @@ describe('English reading, seventeenth pass (the failures of held-out set 18)', 
       ['on Route 128 north', 'on Route one twenty eight north'],
       ['After that, your APR will vary', 'After that, your A.P R will vary'],
       ['the screen updates (Hz).', 'the screen updates (hertz).'],
+      ['win tied the series 3-3 in front', 'win tied the series three to three in front'],
+      ['placed three .30-caliber shell casings', 'placed three thirty-caliber shell casings'],
+      ['a .357-caliber revolver', 'a three fifty seven-caliber revolver'],
       ['See Apr. for details, and MAY 2020', 'See April for details, and May twenty twenty'],
     ]);
     // What must stay as it was: a count after "in about" before a plural noun, equivalent
