@@ -250,6 +250,17 @@ const numericDateRule: Rule = {
   },
 };
 
+const monthDaysSlashRule: Rule = {
+  name: 'date',
+  // "Saturday night/Sunday morning October 7/8": a night (or a span) between two days after a
+  // month's name, the days as ordinals ("October seventh to eighth"), never a fraction.
+  pattern: `(?=\\d)(?<=(?<![\\p{L}])(?:${MONTH_NAME}|${MONTH_ABBREVIATION})${SP})(\\d{1,2})/(\\d{1,2})(?![\\p{N}/]|[.,]\\d)`,
+  rewrite([whole, a, b]) {
+    if (!whole || !a || !b || Number(b) <= Number(a) || Number(b) > 31) return undefined;
+    return `${ordinalWords(String(Number(a)))} to ${ordinalWords(String(Number(b)))}`;
+  },
+};
+
 const monthDateRule: Rule = {
   name: 'date',
   // "July 25, 2012", "july 25 2012", "Jul. 25", "July 25th", "March 2020", "Jan." alone.
@@ -2137,8 +2148,9 @@ const COUNTED_WORDS: ReadonlySet<string> = new Set(
     ' ',
   ),
 );
-/** A determiner before a year that qualifies a plural noun ("the 2016 elections", "its 2023 results"). */
-const DETERMINER_BEFORE = /(?:^|[^\p{L}])(?:the|its|their|his|her|our|this|that|last)[ \u00A0]+$/iu;
+/** A determiner before a year that qualifies a plural noun ("the 2016 elections", "its 2023 results", "the men's 2011 convictions"). */
+const DETERMINER_BEFORE =
+  /(?:^|[^\p{L}])(?:the|its|their|his|her|our|this|that|last|\p{L}+['’]s|\p{L}+s['’])[ \u00A0]+$/iu;
 
 /** A year word then a word of about ("in about 1350", "by around 2030"): a year, unless a plural noun follows. */
 const APPROXIMATE_YEAR_BEFORE =
@@ -2713,6 +2725,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   isoDateRule,
   numericDateRule,
   monthRangeRule,
+  monthDaysSlashRule,
   monthDateRule,
   apartDaySuffixRule,
   dayListRule,

@@ -2524,6 +2524,8 @@ describe('English reading, seventeenth pass (the failures of held-out set 18)', 
       ['win tied the series 3-3 in front', 'win tied the series three to three in front'],
       ['placed three .30-caliber shell casings', 'placed three thirty-caliber shell casings'],
       ['a .357-caliber revolver', 'a three fifty seven-caliber revolver'],
+      ["The men's 2011 convictions were", "The men's twenty eleven convictions were"],
+      ['Sunday morning October 7/8.', 'Sunday morning October seventh to eighth.'],
       ['See Apr. for details, and MAY 2020', 'See April for details, and May twenty twenty'],
     ]);
     // What must stay as it was: a count after "in about" before a plural noun, equivalent
@@ -2537,6 +2539,7 @@ describe('English reading, seventeenth pass (the failures of held-out set 18)', 
       ['John 3:16 says', 'John three sixteen says'],
       ['a 50-50 split', 'a fifty-fifty split'],
       ['Route 5 buses', 'Route five buses'],
+      ["the company's 2000 employees", "the company's two thousand employees"],
     ]);
   });
 });
