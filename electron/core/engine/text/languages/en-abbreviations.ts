@@ -149,6 +149,8 @@ export const ENGLISH_ABBREVIATIONS: Readonly<Record<string, AbbreviationEntry>> 
   ARM: { say: 'Arm' },
   // accounting principles, said as a word ("GAAP diluted earnings per share")
   GAAP: { say: 'Gap' },
+  // the telephone company: its "AT" spelt, not the word "at"
+  'AT&T': { say: 'A.T and T' },
   // the operating system, its last two letters spelt
   macOS: { say: 'Mac O S' },
   MacOS: { say: 'Mac O S' },

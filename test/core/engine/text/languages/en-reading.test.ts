@@ -2526,6 +2526,7 @@ describe('English reading, seventeenth pass (the failures of held-out set 18)', 
       ['a .357-caliber revolver', 'a three fifty seven-caliber revolver'],
       ["The men's 2011 convictions were", "The men's twenty eleven convictions were"],
       ['Sunday morning October 7/8.', 'Sunday morning October seventh to eighth.'],
+      ['Apple iPhone 4, AT&T: 95%', 'Apple iPhone four, A.T and T: ninety five percent'],
       ['See Apr. for details, and MAY 2020', 'See April for details, and May twenty twenty'],
     ]);
     // What must stay as it was: a count after "in about" before a plural noun, equivalent
