@@ -54,7 +54,7 @@ async function queued(overrides: Partial<NewRequestRow> = {}): Promise<string> {
 }
 
 const lease = (owner: string, untilMs = Date.now() + 60_000) => ({ owner, until: untilMs });
-const claim = (id: string, owner: string, untilMs?: number, on = store) =>
+const claim = (id: string, owner: string, untilMs?: number, on: Pick<Store, 'requests'> = store) =>
   on.requests.claim([id], isoTime(Date.now()), lease(owner, untilMs));
 const success = (callbackDueAt = Date.now()): Finish => ({
   status: 'SUCCESS',
