@@ -185,17 +185,18 @@ const AFTER_NAME: Readonly<Record<string, string>> = {
   Pl: 'Place',
   Cir: 'Circle',
 };
+/** A street's word, abbreviated or in full ("St", "Street", "Ave.", "Avenue", "Way"); not a mountain's. */
+const STREET_WORD_OR_NAME = `${[...new Set([...Object.keys(AFTER_NAME), ...Object.values(AFTER_NAME)])]
+  .filter((w) => w !== 'Mount' && w !== 'Mt.')
+  .map((w) => w.replace('.', '\\.'))
+  .join('|')}|Way|Terrace|Ter`;
+
 /**
  * What follows a number in an address: a compass point, one to three capitalised words and a
  * street word ("1211 E Arques Ave", "123 Laguna Ct", "2 San Tomas hwy").
  */
 export const STREET_AHEAD = new RegExp(
-  `^(?:[ \u00A0](?:[NSEW]|NE|NW|SE|SW)\\.?)?(?:[ \u00A0]\\p{Lu}[\\p{L}'’-]*){1,3}[ \u00A0](?:${[
-    ...new Set([...Object.keys(AFTER_NAME), ...Object.values(AFTER_NAME)]),
-  ]
-    .filter((w) => w !== 'Mount' && w !== 'Mt.')
-    .map((w) => w.replace('.', '\\.'))
-    .join('|')}|Way|Terrace|Ter)(?![\\p{L}\\p{N}])`,
+  `^(?:[ \u00A0](?:[NSEW]|NE|NW|SE|SW)\\.?)?(?:[ \u00A0]\\p{Lu}[\\p{L}'’-]*){1,3}[ \u00A0](?:${STREET_WORD_OR_NAME})(?![\\p{L}\\p{N}])`,
   'u',
 );
 
@@ -551,8 +552,10 @@ export const englishCompassPairRule: Rule = {
 };
 
 /** A numbered street and its street word after a compass point: "S 12th Street", "N 5th Ave". */
-const NUMBERED_STREET_AHEAD =
-  /^[ \u00A0]+\d+(?:st|nd|rd|th)[ \u00A0]+(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Drive|Dr|Place|Pl|Lane|Ln|Way|Court|Ct|Terrace|Parkway|Pkwy)(?![\p{L}])/u;
+const NUMBERED_STREET_AHEAD = new RegExp(
+  `^[ \u00A0]+\\d+(?:st|nd|rd|th)[ \u00A0]+(?:${STREET_WORD_OR_NAME})(?![\\p{L}\\p{N}])`,
+  'u',
+);
 /** Streets known without a street word after a compass point: "N. Broadway", "S. Main", "N. 2nd". */
 const KNOWN_STREET_AHEAD = /^[ \u00A0]+(?:Broadway|Main|\d+(?:st|nd|rd|th))(?![\p{L}\p{N}])/u;
 /** A capitalised name or an initial before a letter and its full stop: a middle initial ("George W. Bush", "J. R. R."). */

@@ -81,6 +81,11 @@ export function digitWords(digits: string): string {
   return [...digits.replace(/\D/g, '')].map((d) => ONES[Number(d)]).join(' ');
 }
 
+/** A code's digits in words, 0 said "oh": "11011" → "one one oh one one". */
+export function codeDigitWords(digits: string): string {
+  return [...digits.replace(/\D/g, '')].map((d) => (d === '0' ? 'oh' : ONES[Number(d)])).join(' ');
+}
+
 const ORDINAL_ENDINGS: Record<string, string> = {
   one: 'first',
   two: 'second',

@@ -42,6 +42,7 @@ import {
 import {
   cardinalWords,
   decimalWords,
+  codeDigitWords,
   digitWords,
   fractionWords,
   houseNumberWords,
@@ -1240,7 +1241,7 @@ const unitLabelRule: Rule = {
   name: 'measure',
   // "Actual Product Length (ft.)" feet, "Thickness (in.)" inches, "(lbs)", "updates (Hz)": a
   // unit alone in brackets names a table's column or a spec's
-  pattern: `(?=[filomckyHGMk])(?<=\\()(ft|in|lbs?|oz|mm|cm|kg|mi|yd|km|Hz|kHz|MHz|GHz|mAh|kWh)\\.?(?=\\))`,
+  pattern: `(?=[filomckyHGM])(?<=\\()(ft|in|lbs?|oz|mm|cm|kg|mi|yd|km|Hz|kHz|MHz|GHz|mAh|kWh)\\.?(?=\\))`,
   rewrite: ([whole, token], ctx) => (whole && token ? lengthUnit(token, ctx)?.many : undefined),
 };
 
@@ -2041,8 +2042,7 @@ const productCodeRule: Rule = {
   pattern: `(?=\\p{Lu})(?<![\\p{L}\\p{N}_.&'’-])(\\p{Lu}{1,3})(?:(?<=(?<!\\p{L})\\p{Lu}{1,2})(?:([1-9]\\d{2,3})|-([1-9]\\d{0,3}))|-?(\\d{5,12}))(?![\\p{L}\\p{N}]|[.,:/–-]\\p{N})`,
   rewrite([whole, letters, digits, hyphened, long]) {
     if (!whole || !letters) return undefined;
-    if (long)
-      return `${spellAcronym(letters)} ${[...long].map((d) => (d === '0' ? 'oh' : digitWords(d))).join(' ')}`;
+    if (long) return `${spellAcronym(letters)} ${codeDigitWords(long)}`;
     const n = digits ?? hyphened;
     if (n === undefined) return undefined;
     return `${spellAcronym(letters)}-${n.length >= 3 ? houseNumberWords(n) : cardinalWords(n)}`;

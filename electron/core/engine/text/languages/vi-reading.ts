@@ -123,12 +123,16 @@ const TIME_PART_BEFORE = wordsBefore('ngày|mùng|mồng|năm|lúc|giờ|phút|g
  * "số" before a number ("Tuyến số 01"), or a bus route's word ("Tuyến 08" tuyến tám): its written
  * zero is not said.
  */
-const NUMBER_WORD_BEFORE = /(?:^|[^\p{L}])(?:[Ss]ố|[Tt]uyến)[ \u00A0]+$/u;
+const NUMBER_WORD = '[Ss]ố|[Tt]uyến';
+const NUMBER_WORD_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${NUMBER_WORD})[ \u00A0]+$`, 'u');
 /**
  * Words before a number whose written zero is not said: "số", "tuyến", a bound ("Đến 05", "Trên 05
  * đến 10").
  */
-const ZERO_UNSAID_BEFORE = /(?:^|[^\p{L}])(?:[Ss]ố|[Tt]uyến|[Đđ]ến|[Tt]rên|[Dd]ưới|[Tt]ừ|[Tt]ới)[ \u00A0]+$/u;
+const ZERO_UNSAID_BEFORE = new RegExp(
+  `(?:^|[^\\p{L}])(?:${NUMBER_WORD}|[Đđ]ến|[Tt]rên|[Dd]ưới|[Tt]ừ|[Tt]ới)[ \u00A0]+$`,
+  'u',
+);
 
 /** Each digit run of a match read as a number, the rest kept as written: what an unsure reading does. */
 function numbersOnly(whole: string): RuleReading {
