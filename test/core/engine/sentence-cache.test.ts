@@ -219,6 +219,31 @@ describe('eSpeak, the ground the cache stands on', () => {
   });
 });
 
+describe('eSpeak, the ground the cache stands on: its list of voices', () => {
+  it('speaks the same before a worker makes its list of voices and after', async () => {
+    // A worker starts without eSpeak's list of voices (its warm-up voice loads by its file); the
+    // first request that may need it makes it, and it stays in the state each request starts from.
+    const pool = await createWorkerPool({ size: 1, idleMs: 0 });
+    try {
+      const settings = { voice: 'en-us+f3', rate: 190, pitch: 60, range: 50, volume: 60 };
+      const text = PARAGRAPHS[0]!;
+      const bytes = (o: SynthesisOutput) =>
+        Buffer.concat([Buffer.from(o.pcm.buffer), Buffer.from(JSON.stringify([o.words, o.sentenceMs]))]);
+      const before = bytes(await pool.synthesize(text, settings));
+      const ssml = '<speak>Hello <voice xml:lang="it">buongiorno</voice>, friends.</speak>';
+      const ssmlFirst = bytes(await pool.synthesize(ssml, settings));
+      expect(bytes(await pool.synthesize(text, settings)).equals(before)).toBe(true);
+      // "en-gb" names no voice file: a language eSpeak looks up in its list.
+      expect(await pool.phonemize('Tomato.', 'en-gb')).toHaveLength(1);
+      expect(bytes(await pool.synthesize(text, settings)).equals(before)).toBe(true);
+      expect(bytes(await pool.synthesize(ssml, settings)).equals(ssmlFirst)).toBe(true);
+      expect(pool.workers).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
 describe('the cache store', () => {
   const output = (samples: number, value: number): SynthesisOutput => ({
     pcm: new Int16Array(samples).fill(value),

@@ -43,8 +43,17 @@ export interface EspeakVoice {
 export interface EspeakNg {
   /** Hz of the audio. */
   readonly sampleRate: number;
-  /** 0 when loaded; otherwise eSpeak keeps the voice it had. */
-  setVoiceByName(name: string): number;
+  /**
+   * 0 when loaded; otherwise eSpeak keeps the voice it had. `byFile`: asks for the voice by its
+   * file's path where the name names one file (`VoiceFileIndex`), which loads it without eSpeak's
+   * list of voices. The same voice, speaking alike sample for sample; but eSpeak keeps the name it
+   * was asked for, and SSML that closes a `<voice>` chooses the voice to go back to by it
+   * ("en-us" goes back to British English, its path to American: measured against the wasm2js
+   * build), so a text with SSML must be spoken after a voice set by its name.
+   */
+  setVoiceByName(name: string, options?: { byFile?: boolean }): number;
+  /** Whether `setVoiceByName(name, { byFile: true })` loads the voice without eSpeak's list of voices. */
+  loadsVoiceDirectly(name: string): boolean;
   /** The voice eSpeak picks for a language code; 0 when loaded. */
   setVoiceByLanguage(language: string): number;
   /** Stored in the module's memory; the next `synthesize` applies it. */
@@ -149,6 +158,76 @@ function dictionariesByVoice(voiceFiles: ReadonlyMap<string, string>): Map<strin
   return index;
 }
 
+/** Where eSpeak's language voice files are, in the module's file system. */
+const LANG_FOLDER = '/usr/share/espeak-ng-data/lang/';
+
+/**
+ * Where a data file is put: a language voice file under its name in lower case ("gmw/en-US" as
+ * "gmw/en-us"), so that eSpeak finds it by the name it is asked for, which it lower-cases, without
+ * reading all 140 of them (`VoiceFileIndex`). No two of them differ only in case (tested).
+ */
+function mountedPath(path: string): string {
+  return path.startsWith(LANG_FOLDER) ? path.toLowerCase() : path;
+}
+
+/**
+ * The language voice files, for loading one by its name without eSpeak's list of voices. Asked
+ * for "en-us", `espeak_SetVoiceByName` first looks for a file of that name directly in lang/ (it
+ * has none: the file is gmw/en-US) and then reads every voice file to make its list (~75 ms of a
+ * worker's start, on a `say`'s path) to pick, from it, the voice whose "name" line is the name
+ * asked for, else whose identifier is, else whose identifier ends in "/" and the name. Where that
+ * choice is one file and no "name" line is the name, the index gives the file's path to ask for
+ * instead: eSpeak loads it directly, the same voice, sample for sample (tested).
+ */
+interface VoiceFileIndex {
+  /** The name to ask eSpeak for: the voice file's lower-cased identifier and any "+variant", or `name` itself. */
+  direct(name: string): string;
+  /** Whether eSpeak loads `name` without making its list of voices. */
+  loadsDirectly(name: string): boolean;
+  /** The identifier as the package names the file ("gmw/en-US") for the mounted one ("gmw/en-us"). */
+  identifier(mounted: string): string;
+}
+
+function voiceFileIndex(voiceFiles: ReadonlyMap<string, string>): VoiceFileIndex {
+  const identifiers = new Map<string, string>();
+  const byLastPart = new Map<string, string | null>();
+  const names = new Set<string>();
+  for (const [path, text] of voiceFiles) {
+    if (!path.startsWith(LANG_FOLDER)) continue;
+    const identifier = path.slice(LANG_FOLDER.length);
+    const key = identifier.toLowerCase();
+    identifiers.set(key, identifier);
+    const last = key.slice(key.lastIndexOf('/') + 1);
+    byLastPart.set(last, byLastPart.has(last) ? null : key);
+    const name = /^name[ \t]+(.*)$/mu.exec(text)?.[1]?.trim();
+    if (name) names.add(name.toLowerCase());
+  }
+  /** The mounted identifier eSpeak would choose for `base` (no variant), if one file and no name. */
+  const resolve = (base: string): string | undefined => {
+    const key = base.toLowerCase();
+    // eSpeak compares at most 39 bytes of a name; a voice's "name" line wins over any file.
+    if (key === '' || Buffer.byteLength(key) > 38 || names.has(key)) return undefined;
+    if (identifiers.has(key)) return key.includes('/') ? key : undefined;
+    return byLastPart.get(key) ?? undefined;
+  };
+  const split = (name: string): [string, string] => {
+    const plus = name.indexOf('+');
+    return plus < 0 ? [name, ''] : [name.slice(0, plus), name.slice(plus)];
+  };
+  return {
+    direct(name) {
+      const [base, variant] = split(name);
+      const found = resolve(base);
+      return found === undefined ? name : `${found}${variant}`;
+    },
+    loadsDirectly: (name) => {
+      const base = split(name)[0];
+      return resolve(base) !== undefined || (identifiers.has(base.toLowerCase()) && !base.includes('/'));
+    },
+    identifier: (mounted) => identifiers.get(mounted) ?? mounted,
+  };
+}
+
 /**
  * Puts the package's data files where eSpeak reads them (PATH_ESPEAK_DATA): all but the
  * dictionaries at once (736 KB), and a language's dictionary when a voice of it is first set
@@ -158,14 +237,14 @@ function mountData(
   module: EmscriptenModule,
   require: NodeJS.Require,
   folder: string,
-): { ensure(voice: string): void; ensureAll(): boolean; complete(): boolean } {
+): { voices: VoiceFileIndex; ensure(voice: string): void; ensureAll(): boolean; complete(): boolean } {
   const bundle = require.resolve('@echogarden/espeak-ng-emscripten/espeak-ng.data');
   const table = JSON.parse(readFileSync(join(folder, 'espeak-ng-data-files.json'), 'utf8')) as DataFile[];
   const folders = new Set<string>();
   const mount = (files: readonly DataFile[]): Uint8Array[] => {
     const contents = readRanges(bundle, files);
     contents.forEach((bytes, i) => {
-      const path = (files[i] as DataFile)[0];
+      const path = mountedPath((files[i] as DataFile)[0]);
       const cut = path.lastIndexOf('/');
       const parent = path.slice(0, cut);
       if (!folders.has(parent)) {
@@ -187,9 +266,10 @@ function mountData(
   const voiceFiles = new Map<string, string>();
   mount(rest).forEach((bytes, i) => {
     const path = (rest[i] as DataFile)[0];
-    if (path.includes('/lang/')) voiceFiles.set(path, decoder.decode(bytes));
+    if (path.startsWith(LANG_FOLDER)) voiceFiles.set(path, decoder.decode(bytes));
   });
   const byVoice = dictionariesByVoice(voiceFiles);
+  const voices = voiceFileIndex(voiceFiles);
   const mountDictionaries = (names: Iterable<string>): void => {
     const files: DataFile[] = [];
     for (const name of names) {
@@ -202,6 +282,7 @@ function mountData(
   // eSpeak starts with English.
   mountDictionaries(['en']);
   return {
+    voices,
     ensure: (voice) => mountDictionaries(byVoice.get((voice.split('+')[0] ?? '').toLowerCase()) ?? []),
     /** Every dictionary is mounted. */
     complete: () => dictionaries.size === 0,
@@ -305,8 +386,11 @@ function bindings(
   };
   return {
     sampleRate,
-    setVoiceByName: (name) =>
-      withDictionary(name, () => withString(name, (p) => module._ns_set_voice_by_name(p))),
+    setVoiceByName: (name, options = {}) =>
+      withDictionary(name, () =>
+        withString(options.byFile ? data.voices.direct(name) : name, (p) => module._ns_set_voice_by_name(p)),
+      ),
+    loadsVoiceDirectly: (name) => data.voices.loadsDirectly(name),
     setVoiceByLanguage: (language) =>
       withDictionary(language, () => withString(language, (p) => module._ns_set_voice_by_language(p))),
     setParameter: (which, value) => module._ns_set_parameter(which, value),
@@ -336,7 +420,7 @@ function bindings(
         .map((line) => {
           const [identifier = '', ...languages] = line.split('\t');
           return {
-            identifier,
+            identifier: data.voices.identifier(identifier),
             languages: languages.map((entry) => {
               const space = entry.indexOf(' ');
               return { priority: Number(entry.slice(0, space)), name: entry.slice(space + 1) };

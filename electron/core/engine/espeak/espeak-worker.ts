@@ -32,8 +32,8 @@ let espeak: EspeakNg;
 const WARM_UP: EngineSettings = { voice: 'en-us', rate: 175, pitch: 50, range: 50, volume: 60 };
 /** Settings last applied for synthesis; undefined after a voice change (all are applied again). */
 let current: EngineSettings | undefined;
-/** The voice eSpeak has loaded, by the name it was asked for. */
-let loadedVoice: string | undefined;
+/** The voice eSpeak has loaded: the name it was asked for, and whether by its file (`byFile`). */
+let loadedVoice: { name: string; byFile: boolean } | undefined;
 let languages: Set<string> | undefined;
 /**
  * The module's memory as it was once the engine was warmed up (see `resetEngine`), by page: the
@@ -47,6 +47,13 @@ let pristine: ReadonlyMap<number, Uint8Array> | undefined;
  * the first touch of each of the 16 MB's pages took ~60 ms of the worker's start (measured).
  */
 let touchedEnd = 0;
+/**
+ * Whether `pristine` holds eSpeak's list of voices. eSpeak makes it, reading every voice file
+ * (~75 ms), on its first need: a voice it cannot load by its file's name, a language, SSML. The
+ * warm-up's voice loads directly, so a worker is ready without it and one that never needs it
+ * never makes it; the first request that may need it makes it first and keeps it (`withVoiceList`).
+ */
+let listed = false;
 /** Pages compared and restored one at a time: a call dirties a handful of the module's ~260. */
 const PAGE_BYTES = 65_536;
 const ZERO_PAGE = new Uint8Array(PAGE_BYTES);
@@ -56,16 +63,17 @@ const ZERO_PAGE = new Uint8Array(PAGE_BYTES);
  * (`en-gb`, `fr-fr`, `zh`); with `byLanguage` such a name is looked up as a language that
  * some voice declares, and eSpeak picks that language's voice.
  */
-function loadVoice(name: string, byLanguage: boolean): void {
-  if (loadedVoice === name) return;
-  let code = espeak.setVoiceByName(name);
+function loadVoice(name: string, byLanguage: boolean, text: string): void {
+  const file = byFile(text);
+  if (loadedVoice?.name === name && loadedVoice.byFile === file) return;
+  let code = espeak.setVoiceByName(name, { byFile: file });
   if (code !== 0 && byLanguage) {
     const language = (name.split('+')[0] ?? '').toLowerCase();
     languages ??= new Set(espeak.listVoices().flatMap((v) => v.languages.map((l) => l.name.toLowerCase())));
     if (language && languages.has(language)) code = espeak.setVoiceByLanguage(language);
   }
   if (code !== 0) throw new AppError('UNKNOWN_VOICE', `engine voice not found: ${name}`);
-  loadedVoice = name;
+  loadedVoice = { name, byFile: file };
   current = undefined;
 }
 
@@ -91,9 +99,34 @@ function resetEngine(): void {
     const live = heap.subarray(at, at + PAGE_BYTES);
     if (Buffer.compare(live, saved) !== 0) live.set(saved);
   }
-  loadedVoice = WARM_UP.voice;
+  loadedVoice = { name: WARM_UP.voice, byFile: true };
   current = { ...WARM_UP };
   phonemeInput = true;
+}
+
+/**
+ * Whether a request for `text` sets its voice by the voice's file (`setVoiceByName`'s `byFile`):
+ * unless it may be SSML, which goes back to a voice by the name eSpeak was given.
+ */
+function byFile(text: string): boolean {
+  return !text.includes('<');
+}
+
+/**
+ * Before a request for `voice` and `text`, the engine
+ * back to its warm-up state, with eSpeak's list of voices in that state when the request may make
+ * it: made there once, it is not made again by each such request (a reset would drop it).
+ * Whether the list is there changes where eSpeak's memory is, not what it says (tested).
+ */
+function resetFor(voice: string, text: string): void {
+  if (pristine && !listed && !(byFile(text) && espeak.loadsVoiceDirectly(voice))) {
+    resetEngine();
+    espeak.listVoices();
+    touchedEnd = Math.max(touchedEnd, espeak.heapEnd());
+    pristine = snapshot(espeak.memory(), touchedEnd);
+    listed = true;
+  }
+  resetEngine();
 }
 
 /** The pages of `heap` below `end` that hold anything, copied. */
@@ -106,8 +139,8 @@ function snapshot(heap: Uint8Array, end: number): Map<number, Uint8Array> {
   return pages;
 }
 
-function applySettings(settings: EngineSettings): void {
-  loadVoice(settings.voice, false);
+function applySettings(settings: EngineSettings, text: string): void {
+  loadVoice(settings.voice, false, text);
   if (current?.rate !== settings.rate) espeak.setParameter(PARAMETER.rate, settings.rate);
   if (current?.pitch !== settings.pitch) espeak.setParameter(PARAMETER.pitch, settings.pitch);
   if (current?.range !== settings.range) espeak.setParameter(PARAMETER.range, settings.range);
@@ -116,8 +149,8 @@ function applySettings(settings: EngineSettings): void {
 }
 
 function synthesize(seq: number, text: string, settings: EngineSettings): WorkerResponse {
-  resetEngine();
-  applySettings(settings);
+  resetFor(settings.voice, text);
+  applySettings(settings, text);
   const words: RawWordEvent[] = [];
   const sentenceMs: number[] = [];
   phonemeInput = true;
@@ -370,8 +403,8 @@ function textWords(cps: readonly string[], start: number, end: number): TextWord
 }
 
 function phonemize(seq: number, text: string, voice: string): WorkerResponse {
-  resetEngine();
-  loadVoice(voice, true);
+  resetFor(voice, text);
+  loadVoice(voice, true, text);
   const traced = TRACED_LANGUAGES.has((voice.split(/[-+_]/u)[0] ?? '').toLowerCase());
   const cps = Array.from(text);
   const clauses: PhonemeClause[] = [];
@@ -433,7 +466,7 @@ async function start(): Promise<void> {
     synthesize(0, 'Ready.', WARM_UP);
     espeak.textToPhonemes('Ready.');
     // Back to the warm-up voice and settings, which `resetEngine` says are loaded.
-    applySettings(WARM_UP);
+    applySettings(WARM_UP, 'Ready.');
     touchedEnd = espeak.heapEnd();
     pristine = snapshot(espeak.memory(), touchedEnd);
     port.postMessage({ type: 'ready', sampleRate: espeak.sampleRate } satisfies WorkerReady);

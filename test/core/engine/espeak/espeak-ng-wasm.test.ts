@@ -7,6 +7,7 @@
  * the sentence cache's entries and every expectation written against the old build hold.
  */
 
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import load, { type ESpeakModule, type ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
 import {
@@ -58,8 +59,14 @@ interface Spoken {
   phonemes: string;
 }
 
-function speakWasm(espeak: EspeakNg, voice: string, settings: number[], text: string): Spoken {
-  expect(espeak.setVoiceByName(voice)).toBe(0);
+function speakWasm(
+  espeak: EspeakNg,
+  voice: string,
+  settings: number[],
+  text: string,
+  options: { byFile?: boolean } = {},
+): Spoken {
+  expect(espeak.setVoiceByName(voice, options)).toBe(0);
   const [rate = 0, volume = 0, pitch = 0, range = 0] = settings;
   espeak.setParameter(PARAMETER.rate, rate);
   espeak.setParameter(PARAMETER.volume, volume);
@@ -144,6 +151,48 @@ describe('eSpeak NG as WebAssembly', () => {
       }
     }
     expect(compared).toBe(TEXTS.length * SETTINGS.length);
+  });
+
+  it('loads a voice by its file without its list of voices, and speaks as by its name (text without SSML)', async () => {
+    const table = JSON.parse(
+      readFileSync(
+        new URL('../../../../native/espeak-ng/espeak-ng-data-files.json', import.meta.url),
+        'utf8',
+      ),
+    ) as Array<[string]>;
+    const langFiles = table.map(([path]) => path).filter((path) => path.includes('/lang/'));
+    expect(langFiles.length).toBeGreaterThan(100);
+    // Mounted in lower case: no two may differ only in case.
+    expect(new Set(langFiles.map((path) => path.toLowerCase())).size).toBe(langFiles.length);
+
+    // Two fresh instances, the same calls: eSpeak keeps state from call to call.
+    const byFile = await loadEspeakNg();
+    const byName = await loadEspeakNg();
+    let compared = 0;
+    for (const settings of SETTINGS) {
+      for (const [voice, text] of TEXTS) {
+        if (text.includes('<')) continue;
+        expect(byFile.loadsVoiceDirectly(voice), voice).toBe(true);
+        const ours = speakWasm(byFile, voice, settings, text, { byFile: true });
+        const theirs = speakWasm(byName, voice, settings, text);
+        const about = `${voice} ${settings.join('/')}: ${text}`;
+        expect(ours.samples.length, about).toBeGreaterThan(2000);
+        expect(Buffer.from(ours.samples.buffer).equals(Buffer.from(theirs.samples.buffer)), about).toBe(true);
+        expect(ours.events, about).toEqual(theirs.events);
+        expect(ours.trace, about).toBe(theirs.trace);
+        expect(ours.phonemes, about).toBe(theirs.phonemes);
+        compared++;
+      }
+    }
+    expect(compared).toBe(TEXTS.filter(([, text]) => !text.includes('<')).length * SETTINGS.length);
+    // A language code no file is named after, a voice's "name" line and a path are eSpeak's to find.
+    expect(byFile.loadsVoiceDirectly('en-gb')).toBe(false);
+    expect(byFile.loadsVoiceDirectly('Vietnamese_Northern')).toBe(false);
+    expect(byFile.loadsVoiceDirectly('gmw/en-US+f3')).toBe(true);
+    expect(byFile.setVoiceByName('gmw/en-US+f3', { byFile: true })).toBe(0);
+    expect(byFile.setVoiceByName('en-gb', { byFile: true })).not.toBe(0);
+    // The list still names each file as the package does.
+    expect(byFile.listVoices().map((v) => v.identifier)).toContain('gmw/en-US');
   });
 
   it('lists the same voices, with their languages', () => {
