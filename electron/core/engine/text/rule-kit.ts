@@ -156,6 +156,34 @@ export function hasTopLevelAlternative(pattern: string): boolean {
 }
 
 /**
+ * The contents of the lookaheads `pattern` starts with, one per top-level alternative
+ * ("(?=\d)…|(?=[vV])…" gives "\d" and "[vV]"); null when an alternative starts otherwise.
+ * A text in which none of them matches anywhere has no match of the pattern.
+ */
+export function leadingLookaheads(pattern: string): string[] | null {
+  const leads: string[] = [];
+  let depth = 0;
+  let start = 0;
+  let lead: string | null = null;
+  /** An alternative ends at `at`: true (stop) when it had no lead. */
+  const ended = (at: number): boolean => {
+    if (lead === null) return true;
+    leads.push(lead);
+    lead = null;
+    start = at + 1;
+    return false;
+  };
+  const stopped = someSyntax(pattern, (c, at) => {
+    if (c === '(') depth++;
+    else if (c === ')' && --depth === 0 && lead === null && pattern.startsWith('(?=', start)) {
+      lead = pattern.slice(start + 3, at);
+    } else if (c === '|' && depth === 0) return ended(at);
+    return false;
+  });
+  return stopped || ended(pattern.length) ? null : leads;
+}
+
+/**
  * The capturing groups of a pattern: each "(" that is syntax and not "(?", but "(?<name>" counts.
  * Read from the source: asking V8 (compiling each rule and matching "") cost ~50 ms a language,
  * on the path of every first render (test/core/engine/text/rules.test.ts compares both for

@@ -25,6 +25,7 @@ import {
   validDate,
   WORD_END,
   capturingGroups,
+  leadingLookaheads,
   type Currency,
   type DateParts,
   type LanguageRules,
@@ -310,15 +311,32 @@ function rulesFor(language: LanguageCode): Rule[] {
   return rules;
 }
 
-/** One expression of a language's rules: its rules, each with the number of its group in it. */
+/**
+ * One expression of a language's rules: rules that start with the same lookaheads (their lead),
+ * in their order, each with the number of its group in it and its place among all the rules.
+ */
 interface RulePart {
-  re: RegExp;
+  /** Made when first asked: a text that does not hold the lead never makes it (`trigger`). */
+  readonly re: RegExp;
   /** The same, for a match tried again on the text before a lexicon entry (made when first asked). */
   readonly bounded: RegExp;
-  rules: { rule: Rule; group: number; count: number }[];
+  /**
+   * The rules' lead as an expression (`leadingLookaheads`); null for rules that start otherwise.
+   * A text in which it matches nowhere has no match of the part: its expression is not tried, nor
+   * made. Made, V8 compiles an expression on its first match; a language's ~110 rules cost
+   * ~250 ms so (~540 property classes such as \p{L}, each hundreds of ranges), on the path of a
+   * `say` and of every first render; a sentence without numbers makes about half of them.
+   */
+  readonly trigger: RegExp | null;
+  /** Whether `re` has been made. */
+  readonly made: boolean;
+  rules: { rule: Rule; group: number; count: number; index: number }[];
 }
 
-/** A language's rules as expressions of at most `maxPartLength` characters each, in rule order. */
+/**
+ * A language's rules as expressions of at most `maxPartLength` characters each, by lead; with
+ * `Infinity`, all of them in one expression in their order (what the parts must read as: tests).
+ */
 interface CompiledRules {
   parts: RulePart[];
 }
@@ -327,9 +345,11 @@ interface CompiledRules {
  * The longest expression the rules are compiled into. V8 stops optimising a regular expression
  * whose pattern is longer than 20 KB (its `kRegExpTooLargeToOptimize`), and every match then runs
  * several times slower; so a language whose rules are longer gets several expressions, each
- * under it, tried together as one alternation would be (`ruleMatcher`). One expression while
- * they fit: cut in two (18 KB and 1.6 KB), English read 0.89 and Vietnamese 0.94 of the one
- * expression's speed (bench:reading, side by side). The patterns hold the
+ * under it, tried together as one alternation would be (`ruleMatcher`). The rules are grouped by
+ * their lead first (`RulePart.trigger`): against two expressions of all of them in order, English
+ * read a 500,000-character book in 0.80 of the time and Vietnamese 0.83 (bench:reading, side by
+ * side), and the first reading of a short sentence in a process (a `say`) took ~50 ms where it
+ * took ~160–190 ms (every expression made and compiled). The patterns hold the
  * no-break and narrow no-break spaces as the characters themselves (a JavaScript escape in the
  * string, `'\u00A0'`), one character of pattern each where the regular expression's `\\u00A0`
  * takes six: fewer expressions to try.
@@ -358,30 +378,59 @@ export function keptPatternLength(source: string): number {
 
 const compiled = new Map<string, CompiledRules>();
 
+/** The expression of `list`, rules of one lead (`leads`), made when first asked. */
+function rulePart(list: Rule[], leads: string[] | null, order: ReadonlyMap<Rule, number>): RulePart {
+  let group = 1;
+  const rules = list.map((rule) => {
+    const count = capturingGroups(rule.pattern);
+    const entry = { rule, group, count, index: order.get(rule) ?? 0 };
+    group += count + 1;
+    return entry;
+  });
+  const source = combinedSource(list);
+  let re: RegExp | undefined;
+  let bounded: RegExp | undefined;
+  let trigger: RegExp | null | undefined;
+  return {
+    get re() {
+      re ??= new RegExp(source, 'gu');
+      return re;
+    },
+    // Only a text with lexicon entries needs it.
+    get bounded() {
+      bounded ??= new RegExp(source, 'gu');
+      return bounded;
+    },
+    get trigger() {
+      trigger ??= leads && new RegExp(leads.map((lead) => `(?:${lead})`).join('|'), 'u');
+      return trigger;
+    },
+    get made() {
+      return re !== undefined;
+    },
+    rules,
+  };
+}
+
 function compileRules(language: LanguageCode, maxPartLength = MAX_PART_LENGTH): CompiledRules {
   const key = `${language} ${maxPartLength}`;
   const cached = compiled.get(key);
   if (cached) return cached;
-  const parts = splitRules(rulesFor(language), maxPartLength).map((list): RulePart => {
-    let group = 1;
-    const rules = list.map((rule) => {
-      const count = capturingGroups(rule.pattern);
-      const entry = { rule, group, count };
-      group += count + 1;
-      return entry;
-    });
-    const re = new RegExp(combinedSource(list), 'gu');
-    let bounded: RegExp | undefined;
-    return {
-      re,
-      // A 20 KB expression takes ~20 ms to make: only a text with lexicon entries needs it.
-      get bounded() {
-        bounded ??= new RegExp(re.source, 'gu');
-        return bounded;
-      },
-      rules,
-    };
-  });
+  const all = rulesFor(language);
+  const order = new Map(all.map((rule, i) => [rule, i]));
+  const groups = new Map<string, { leads: string[] | null; rules: Rule[] }>();
+  if (maxPartLength === Infinity) groups.set('', { leads: null, rules: all });
+  else
+    for (const rule of all) {
+      const leads = leadingLookaheads(rule.pattern);
+      const key = JSON.stringify(leads);
+      const group = groups.get(key);
+      if (group) group.rules.push(rule);
+      else groups.set(key, { leads, rules: [rule] });
+    }
+  const parts = [...groups.values()].flatMap(({ leads, rules }) =>
+    splitRules(rules, maxPartLength).map((list) => rulePart(list, leads, order)),
+  );
   const result: CompiledRules = { parts };
   compiled.set(key, result);
   return result;
@@ -426,13 +475,15 @@ interface PartMatch {
 
 /**
  * Walks `input` with the parts as `RegExp.exec` walks with one expression: `next()` is the first
- * match from `lastIndex` over all the parts as one alternation of every rule would find it (the
- * leftmost, and at one index the part of the earlier rules), and moves `lastIndex` past it; the
- * caller may set `lastIndex`. Each part's next match is kept while it lies ahead, so each part
- * scans the text about once. `which`: the parts' own expressions, or their copies for a match
- * tried again on the text before a lexicon entry.
+ * match from `lastIndex` over all the parts as one alternation of every rule in order would find
+ * it (the leftmost, and at one index the earliest rule's: each part's own match there is its
+ * earliest rule's), and moves `lastIndex` past it; the caller may set `lastIndex`. Only the parts
+ * whose lead `input` holds take part. Each part's next match is kept while it lies ahead, so
+ * each part scans the text about once. `which`: the parts' own expressions, or their copies for a
+ * match tried again on the text before a lexicon entry.
  */
-function ruleMatcher(parts: RulePart[], input: string, which: 're' | 'bounded' = 're') {
+function ruleMatcher(all: RulePart[], input: string, which: 're' | 'bounded' = 're') {
+  const parts = all.filter((part) => part.trigger === null || part.trigger.test(input));
   /** Each part's next match (null: none) and where that search started. */
   const ahead: ({ from: number; m: RegExpExecArray | null } | undefined)[] = parts.map(() => undefined);
   const matcher = {
@@ -447,13 +498,24 @@ function ruleMatcher(parts: RulePart[], input: string, which: 're' | 'bounded' =
           found = { from: matcher.lastIndex, m: re.exec(input) };
           ahead[i] = found;
         }
-        if (found.m && (!best || found.m.index < best.m.index)) best = { m: found.m, part };
+        if (
+          found.m &&
+          (!best ||
+            found.m.index < best.m.index ||
+            (found.m.index === best.m.index && ruleIndex(part, found.m) < ruleIndex(best.part, best.m)))
+        )
+          best = { m: found.m, part };
       });
       if (best) matcher.lastIndex = best.m.index + best.m[0].length;
       return best;
     },
   };
   return matcher;
+}
+
+/** The order in the language's rules of the rule of `part` that matched `m`. */
+function ruleIndex(part: RulePart, m: RegExpExecArray): number {
+  return part.rules.find((r) => m[r.group] !== undefined)?.index ?? -1;
 }
 
 /** Each rule of `language`'s combined expression (for tests). */
@@ -484,6 +546,12 @@ export function combinedSource(list: Rule[]): string {
 /** The length of each expression a language's rules are compiled into (each under 20 KB: `MAX_PART_LENGTH`). */
 export function rulePartLengths(language: LanguageCode, maxPartLength = MAX_PART_LENGTH): number[] {
   return compileRules(language, maxPartLength).parts.map((part) => part.re.source.length);
+}
+
+/** How many of `language`'s expressions have been made, of how many (for tests). */
+export function rulePartsMade(language: LanguageCode): { made: number; parts: number } {
+  const { parts } = compileRules(language);
+  return { made: parts.filter((part) => part.made).length, parts: parts.length };
 }
 
 /**
