@@ -19,6 +19,8 @@ export const ENGLISH_ABBREVIATIONS: Readonly<Record<string, AbbreviationEntry>> 
   'Ms.': { say: 'Miz', title: true },
   'Prof.': { say: 'Professor', title: true },
   'St.': { say: 'Saint', title: true },
+  // "(or ST. Louis) OF FRANCE": in capitals before a name too.
+  'ST.': { say: 'Saint', title: true },
   'Mt.': { say: 'Mount', title: true },
   'Ft.': { say: 'Fort', title: true },
   'Gen.': { say: 'General', title: true },
@@ -134,6 +136,13 @@ export const ENGLISH_ABBREVIATIONS: Readonly<Record<string, AbbreviationEntry>> 
   'i.e.': { say: 'that is' },
   'cf.': { say: 'compare' },
   'approx.': { say: 'approximately' },
+  // Tables: "Avg number of days", "avg. speed".
+  Avg: { say: 'Average' },
+  'Avg.': { say: 'Average' },
+  avg: { say: 'average' },
+  'avg.': { say: 'average' },
+  // A manual's "(a.s.o.)": and so on.
+  'a.s.o.': { say: 'and so on', canEnd: true },
   'Approx.': { say: 'Approximately' },
   approx: { say: 'approximately' },
   Min: { say: 'Minimum', beforeDigit: true },

@@ -525,6 +525,33 @@ const monthRangeRule: Rule = {
   },
 };
 
+/** A month's abbreviation of three letters, as a table's heading writes it. */
+const MONTH_THREE = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
+/** What parts a table's headings: bars, commas, slashes or spaces. */
+const HEADING_GAP = '(?:[ \\t]*[|,;/][ \\t]*|[ \\t]+)';
+
+const monthRowRule: Rule = {
+  name: 'date',
+  // "| Jan | Feb | Mar |", "Jan Feb Mar": months side by side, a table's headings, each said in
+  // full (one alone, "APR", may be an acronym: the date rule wants a day, a year or a full stop).
+  pattern: `(?=${MONTH_THREE}(?![\\p{L}]))(?<![\\p{L}\\p{N}])(${MONTH_THREE})(?![\\p{L}\\p{N}.])(?:(?=${HEADING_GAP}${MONTH_THREE}(?![\\p{L}]))|(?<=${MONTH_THREE}${HEADING_GAP}${MONTH_THREE}))`,
+  rewrite: ([whole, month]) => (whole && month ? EN_MONTHS[monthNumber(month) - 1] : undefined),
+};
+
+/** A runway's end by its side: "27L" twenty seven left. */
+const RUNWAY_SIDES: Readonly<Record<string, string>> = { L: ' left', R: ' right', C: ' center' };
+
+const runwayRule: Rule = {
+  name: 'cardinal',
+  // "Runway 7/25", "Runways 9L/27R": a runway's two ends, each its heading in tens of degrees
+  // ("seven twenty five"), not a fraction or a date.
+  pattern: `(?=\\d)(?<=[Rr]unways?${SP}+)(\\d{1,2})([LRC]?)/(\\d{1,2})([LRC]?)(?![\\p{L}\\p{N}/])`,
+  rewrite: ([whole, a, sideA, b, sideB]) =>
+    whole && a && b
+      ? `${cardinalWords(a)}${RUNWAY_SIDES[sideA ?? ''] ?? ''} ${cardinalWords(b)}${RUNWAY_SIDES[sideB ?? ''] ?? ''}`
+      : undefined,
+};
+
 const fiscalYearRule: Rule = {
   name: 'date',
   // "FY2024" F Y twenty twenty four, "FY23" F Y twenty three, "FY'23"; a fiscal year across two
@@ -1105,7 +1132,8 @@ function markedWords(amount: string, mark: string, singular: boolean): string {
   return `${words} ${inch ? (one ? 'inch' : 'inches') : one ? 'foot' : 'feet'}`;
 }
 
-const AMOUNT_WITH_A_MARK = '(?:\\d+(?:\\.\\d+)?|(?:\\d+[ \u00A0])?[½⅓⅔¼¾⅛⅜⅝⅞]|\\d*[½⅓⅔¼¾⅛⅜⅝⅞])';
+const AMOUNT_WITH_A_MARK =
+  '(?:(?:\\d{1,3}(?:,\\d{3})+|\\d+)(?:\\.\\d+)?|(?:\\d+[ \u00A0])?[½⅓⅔¼¾⅛⅜⅝⅞]|\\d*[½⅓⅔¼¾⅛⅜⅝⅞])';
 const MARKED_AMOUNT = `(${AMOUNT_WITH_A_MARK})`;
 const FOOT_OR_INCH_MARK = `([″”"'’′])`;
 
@@ -1171,7 +1199,7 @@ const dimensionsRule: Rule = {
   rewrite([whole, a, markA, b, markB, c, markC, hyphen], ctx) {
     if (!whole || !a || !b) return undefined;
     const singular = markB !== undefined && qualifiesNoun(ctx);
-    if ((!markA && !/^[\d.]+$/u.test(a)) || (!markB && !/^[\d.]+$/u.test(b))) return undefined;
+    if ((!markA && !/^[\d.,]+$/u.test(a)) || (!markB && !/^[\d.,]+$/u.test(b))) return undefined;
     const say = (n: string, mark: string | undefined): string =>
       mark ? markedWords(n, mark, singular) : numberWords(n);
     // "2560 × 1440", "(3840x2160)": a screen's resolution, each side in pairs ("twenty five sixty
@@ -1310,7 +1338,7 @@ const NUMBER_BEFORE_UNIT =
   /([-−–]?[\d,.]+)(?:[ \u00A0\u202F](?:thousand|million|billion))?[ \u00A0\u202F]?$/u;
 
 const UNIT_TOKEN =
-  '(?:c\\.(?=\\s)|°(?:[ \u00A0]?[CF](?![\\p{L}])|[NSEW])?|℃|℉|sq ft|sq mi|fl oz|lb-ft|N[.·]m|kgf[.·]m|in\\.(?=\\s|$)|m\\.p\\.h(?:\\.(?!\\s*(?:$|\\p{Lu})))?|[\\p{L}µΩ]{1,6}[²³23]?(?:/[\\p{L}µΩ]{1,4}[²³23]?)?)';
+  '(?:c\\.(?=\\s)|[CF]°|°(?:[ \u00A0]?[CF](?![\\p{L}])|[NSEW])?|℃|℉|sq ft|sq mi|fl oz|lb-ft|N[.·]m|kgf[.·]m|in\\.(?=\\s|$)|m\\.p\\.h(?:\\.(?!\\s*(?:$|\\p{Lu})))?|[\\p{L}µΩ]{1,6}[²³23]?(?:/[\\p{L}µΩ]{1,4}[²³23]?)?)';
 
 /** Units of cooking and of mass, before which a noun is what is measured ("2 tbsp sugar", "10 mg aspirin"), not qualified. */
 const AMOUNT_OF_UNITS: ReadonlySet<string> = new Set([
@@ -1426,8 +1454,11 @@ const measureRule: Rule = {
     const rangeDash =
       /^[-−–]/u.test(found[1] ?? '') && /\p{L}/u.test(ctx.input.charAt(ctx.index - found[0].length - 1));
     const number = (rangeDash ? found[1]?.slice(1) : found[1]) ?? '';
-    // A number inside a word or code ("MP3s") has no unit.
-    if (!rangeDash && /[a-zA-Z]/.test(ctx.input.charAt(ctx.index - found[0].length - 1))) return undefined;
+    // A number inside a word or code ("MP3s", "2x4s") has no unit; the second side of a size in
+    // a unit of length does ("36x24mm").
+    const at = ctx.index - found[0].length - 1;
+    const sizeSide = /\dx$/u.test(ctx.input.slice(at - 1, at + 1)) && SIZE_UNIT_AFTER.test(token);
+    if (!rangeDash && /[a-zA-Z]/.test(ctx.input.charAt(at)) && !sizeSide) return undefined;
     const spoon = spoonAt(ctx, token, space ?? '');
     let words = spoon ?? lookUpUnit(token, ctx);
     if (!words && token.includes('/')) {
@@ -1502,6 +1533,14 @@ function slashBetweenWords(ctx: RuleContext): boolean {
   const left = /(?:^|[^\p{L}\p{N}/.@:_-])\p{L}{2,}$/u.test(before(ctx, 40));
   return left && /^\/\p{L}{2,}(?![\p{N}/._@-])/u.test(ctx.input.slice(ctx.index, ctx.index + 40));
 }
+
+const letterSlashLetterRule: Rule = {
+  name: 'acronym',
+  // "room A/C units", "I/O ports", "S/U graded": a capital on each side of a slash is two letters
+  // said apart, the slash silent (eSpeak said "a slash C"); "N/A" is "not applicable".
+  pattern: `(?=\\p{Lu}/\\p{Lu})(?<![\\p{L}\\p{N}/.&-])(?!N/A(?![\\p{L}\\p{N}]))(\\p{Lu})/(\\p{Lu})(?![\\p{L}\\p{N}/]|[.,]\\p{N})`,
+  rewrite: ([whole, a, b]) => (whole && a && b ? spellAcronym(`${a}${b}`) : undefined),
+};
 
 const wordSlashRule: Rule = {
   name: 'symbol',
@@ -1827,8 +1866,8 @@ const fractionRule: Rule = {
   },
 };
 
-const SCORE_BEFORE = `(?<=(?<![\\p{L}])(?:won|wins?|lost|loses|lose|beat|beats|defeat(?:s|ed)?|edged?|edges|routed|topped|blanked|whitewash(?:ed|es)?|swept|downed|trounced|crushed|outlasted|drew|draw|tied|ties|led|leads?|trail(?:s|ed|ing)?|score[ds]?|scoring|victory|final)(?:${SP}+(?:by|them|us|him|her|it|\\p{Lu}\\p{L}*)){0,3}${SP}+)`;
-const SCORE_AFTER = `(?=${SP}+(?:win|victory|loss|defeat|draw|tie|lead|scoreline|score|thrashing|upset|run)(?![\\p{L}]))`;
+const SCORE_BEFORE = `(?<=(?<![\\p{L}])(?:won|wins?|lost|loses|lose|beat|beats|defeat(?:s|ed)?|edged?|edges|routed|topped|blanked|whitewash(?:ed|es)?|swept|downed|trounced|crushed|outlasted|drew|draw|tied|ties|fell|falls|led|leads?|trail(?:s|ed|ing)?|score[ds]?|scoring|victory|final)(?:${SP}+(?:by|them|us|him|her|it|\\p{Lu}\\p{L}*)){0,3}${SP}+)`;
+const SCORE_AFTER = `(?=${SP}+(?:win|victory|loss|defeat|draw|tie|lead|scoreline|score|thrashing|upset|run|sweep)(?![\\p{L}])|${SP}*\\(\\d{1,2}[-–]\\d{1,2},)`;
 const SCORE = `(\\d{1,3})${SP}?[-–—]${SP}?(\\d{1,3})(?![\\p{N}]|[-–.,:/]\\p{N})`;
 
 /** A score in words: of three digits in pairs ("123" one twenty three, "101" one oh one); a side with none is "nothing" ("1-0" one to nothing). */
@@ -2471,7 +2510,7 @@ const rangeRule: Rule = {
 // --- Roman numerals ---------------------------------------------------------------------
 
 const ROMAN_COUNTED =
-  'Chapter|CHAPTER|Part|PART|Book|BOOK|Volume|Vol\\.|Act|ACT|Scene|Section|Article|Appendix|Phase|Stage|Episode|Title|Round|Level|Class|Type|Grade|Psalm|Canto|Unit|Track|Division|League|War|Bowl|Schedule|Annex|Amendment|Vatican|Apollo|Gemini|Rocky|Mark|Mk\\.|Mk|[Cc]ount';
+  'Chapter|CHAPTER|Part|PART|Book|BOOK|Volume|Vol\\.|Act|ACT|Scene|Section|Article|Appendix|Phase|Stage|Episode|Title|Round|Level|Class|Type|Grade|Group|Psalm|Canto|Unit|Track|Division|League|War|Bowl|Schedule|Annex|Amendment|Vatican|Apollo|Gemini|Rocky|Mark|Mk\\.|Mk|[Cc]ount';
 /** A charge of an indictment, "count I", only before a bracket or a comma ("the head count I expected" stays). */
 const COUNT_I = /[Cc]ount[ \u00A0\u202F]I[),;]$/u;
 const LONE_I_AFTER =
@@ -2725,6 +2764,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   isoDateRule,
   numericDateRule,
   monthRangeRule,
+  monthRowRule,
   monthDaysSlashRule,
   monthDateRule,
   apartDaySuffixRule,
@@ -2787,6 +2827,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   drawnNumbersRule,
   armRule,
   mileagePairRule,
+  runwayRule,
   fractionRule,
   romanHeadingRule,
   romanRule,
@@ -2796,6 +2837,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   signRule,
   measureRule,
   perRule,
+  letterSlashLetterRule,
   wordSlashRule,
   spacedSlashRule,
   minutesPastRule,

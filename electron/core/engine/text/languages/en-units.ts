@@ -109,6 +109,9 @@ export const ENGLISH_UNITS: Readonly<Record<string, UnitWords>> = {
   '°C': unit('degree Celsius', 'degrees Celsius'),
   '℃': unit('degree Celsius', 'degrees Celsius'),
   '°F': unit('degree Fahrenheit', 'degrees Fahrenheit'),
+  // a climate table's "90 F°", the sign after the letter
+  'F°': unit('degree Fahrenheit', 'degrees Fahrenheit'),
+  'C°': unit('degree Celsius', 'degrees Celsius'),
   F: unit('degree Fahrenheit', 'degrees Fahrenheit'),
   '℉': unit('degree Fahrenheit', 'degrees Fahrenheit'),
   '°': unit('degree'),
@@ -198,6 +201,9 @@ export const ENGLISH_UNITS: Readonly<Record<string, UnitWords>> = {
   psi: unit('pound per square inch', 'pounds per square inch'),
   mmHg: unit('millimeter of mercury', 'millimeters of mercury'),
   dB: unit('decibel'),
+  // a ship's capacity ("156,907 dwt"), a blood count's cell volume and haemoglobin ("80 98 fL")
+  dwt: unit('deadweight ton', 'deadweight tons'),
+  fL: unit('femtoliter', 'femtoliters'),
   rpm: unit('R P M', 'R P M'),
   ppm: unit('part per million', 'parts per million'),
   // knitting

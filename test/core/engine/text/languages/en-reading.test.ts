@@ -2544,3 +2544,48 @@ describe('English reading, seventeenth pass (the failures of held-out set 18)', 
     ]);
   });
 });
+
+describe('English reading, eighteenth pass (the failures of held-out set 19)', () => {
+  it('reads runways, feet with a closing mark, sizes, letter pairs, climate tables and sweeps', () => {
+    checkHeard([
+      [
+        'a single Runway  7/25 which is 11,800’ x 200’, oriented',
+        'a single Runway seven twenty five which is eleven thousand eight hundred feet by two hundred feet, oriented',
+      ],
+      ['Runways 9L/27R are closed', 'Runways nine left twenty seven right are closed'],
+      ['from the centerline by 1,024’.', 'from the centerline by one thousand twenty four feet.'],
+      ['Full-frame (approx. 36x24mm):', 'Full-frame (approximately thirty six by twenty four millimeters):'],
+      ['room A/C units over 12,000 BTU', 'room A.C units over twelve thousand B T U'],
+      ['courses are S/U graded; I/O ports', 'courses are S U graded; I O ports'],
+      ['Design Group V aircraft', 'Design Group five aircraft'],
+      ['(or ST. Louis) OF FRANCE', '(or Saint Louis) of France'],
+      [
+        'Avg number of days max >= 90 F° (POR)',
+        'Average number of days max greater than or equal to ninety degrees Fahrenheit (P O R)',
+      ],
+      ['| Jan | Feb | Mar | Apr | May |', 'January, February, March, April, May'],
+      [
+        'a gross tonnage of 156,907 dwt',
+        'a gross tonnage of one hundred fifty six thousand nine hundred seven deadweight tons',
+      ],
+      ['Mean cell volume (MCV) 80 98 fL', 'Mean cell volume (M C V) eighty ninety eight femtoliters'],
+      ['stored in another file (a.s.o.).', 'stored in another file (and so on).'],
+      ['as they fell 3-0 to Ohio County.', 'as they fell three to nothing to Ohio County.'],
+      [
+        'in the E-Gals 3-0 (25-18, 25-18, 25-22) sweep',
+        'in the E-Gals three to nothing (twenty five to eighteen, twenty five to eighteen, twenty five to twenty two) sweep',
+      ],
+    ]);
+    // What must stay as it was: "N/A", a code with an "x" and a plural, a record after "fell to",
+    // a fraction of a cup, a quote's closing mark, a month alone in capitals, a range after "fell".
+    checkHeard([
+      ['Background: N/A', 'Background: not applicable'],
+      ['an MP3s file and 2x4s', 'an M P threes file and two x fours'],
+      ['they fell to 8-8 on the year', 'they fell to eight and eight on the year'],
+      ['add 1/2 cup sugar', 'add one half cup sugar'],
+      ['Taxiway ‘A’ is lighted', 'Taxiway ‘A’ is lighted'],
+      ['your APR will vary', 'your A.P R will vary'],
+      ['Prices fell 10-20 percent', 'Prices fell ten to twenty percent'],
+    ]);
+  });
+});
