@@ -93,6 +93,7 @@ const TABLE = [
   'NQ-CP = nghị quyết chính phủ',
   'NĐ = nghị định | number',
   'QĐ = quyết định | number',
+  'QĐ số = quyết định số',
   'NQ = nghị quyết | number',
   'BCĐ = ban chỉ đạo',
   'LHQ = liên hợp quốc',
@@ -360,6 +361,8 @@ const TABLE = [
   'BN = bệnh nhân',
   'NB = người bệnh',
   'KCB = khám chữa bệnh',
+  'DVKT = dịch vụ kỹ thuật',
+  'TMH = tai mũi họng',
   'SXH = sốt xuất huyết',
   'TYT = trạm y tế',
   'KSBT = kiểm soát bệnh tật',
@@ -416,6 +419,10 @@ const TABLE = [
   'DNNVV = doanh nghiệp nhỏ và vừa',
   'HĐQT = hội đồng quản trị',
   'ĐHĐCĐ = đại hội đồng cổ đông',
+  'UBCK = ủy ban chứng khoán',
+  // a builder's sheet ("DTXD tầng trệt", "Chi phí XD móng")
+  'DTXD = diện tích xây dựng',
+  'XD = xây dựng',
   'TGĐ = tổng giám đốc',
   'GĐ = giám đốc',
   'PGĐ = phó giám đốc',
@@ -510,6 +517,7 @@ const TABLE = [
   'AMOLED = a mô lét',
   'SIM = sim',
   'OK = ô kê',
+  'IMAX = ai mắc',
   // papers' site tags at the head of an article ("GĐXH - …", "(CAO) …", "HNM| …", "TTO - …"); "Online"
   // as a Vietnamese reader says it, in Vietnamese syllables ("on lai") so every voice says it so
   'GĐXH = Gia đình và Xã hội | tag',
@@ -523,6 +531,7 @@ const TABLE = [
   'PNO = Phụ nữ on lai | tag',
   'NDO = Nhân Dân on lai | tag',
   'KTĐT = Kinh tế và Đô thị | tag',
+  'ĐSVH = Đời sống văn hóa | tag',
   'GDTĐ = Giáo dục và Thời đại | tag',
   'ĐSPL = Đời sống và Pháp luật | tag',
   'TN = Thanh Niên | tag',
@@ -840,6 +849,17 @@ export const vietnameseAbbreviationRule: Rule = {
     // "HSG (Công ty CP Tập đoàn Hoa Sen)", "mã HSG": a stock's ticker, spelt.
     if (!digits && /^[A-Z]{3}$/u.test(written) && isTicker(ctx))
       return { out: spellVi(written), name: 'acronym' };
+    // "TT 43", "TT13": a circular and its number, "thông tư".
+    if (
+      written === 'TT' &&
+      (digits ? /^\d+$/u.test(digits) : THEN_NUMBER.test(ctx.input.slice(ctx.end, ctx.end + 4)))
+    )
+      return digits
+        ? [
+            piece('thông tư', 0, written.length),
+            piece(` ${viCardinal(digits)}`, written.length, whole.length),
+          ]
+        : 'thông tư';
     if (digits) {
       // "COVID-19": a number after a hyphen goes with any entry; one written against it only with a place or a title of a number.
       if (!digits.startsWith('-') && entry.when !== 'address' && entry.when !== 'number') return undefined;

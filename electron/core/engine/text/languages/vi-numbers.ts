@@ -129,7 +129,8 @@ export function parseViNumber(written: string): ViNumber | undefined {
     decimal = lastDot > lastComma ? '.' : ',';
     thousands = decimal === '.' ? ',' : '.';
   } else if (lastDot >= 0) {
-    if (/^\d{1,3}(?:\.\d{3})+$/.test(text)) thousands = '.';
+    // "0.617": no group of thousands starts with a zero, a decimal point.
+    if (/^\d{1,3}(?:\.\d{3})+$/.test(text) && !/^0\./.test(text)) thousands = '.';
     else decimal = '.';
   } else if (lastComma >= 0) {
     if (/^\d{1,3}(?:,\d{3}){2,}$/.test(text)) thousands = ',';

@@ -629,8 +629,9 @@ const kilometreMarkerRule: Rule = {
 
 const phoneRule: Rule = {
   name: 'telephone',
-  // 0912 345 678, 0912.345.678, 093-655-5449, +84 912 345 678, (028) 3823 4567, 1900 1234, 0912345678
-  pattern: `(?=[+(\\d])(?<![\\p{L}\\p{N}_.,+/-])(?:(?:\\+\\d{2,3}[ .\u00A0-]?|\\(0\\d{1,3}\\)${SP}?|0)\\d{1,4}(?:[ .\u00A0-]\\d{2,4}){1,3}|0\\d{9,10}|1[89]00[ .\u00A0]?\\d{3,4}(?:[ .]\\d{3})?)(?![\\p{N}]|[.,-]\\p{N})`,
+  // 0912 345 678, 0912.345.678, 093-655-5449, +84 912 345 678, (028) 3823 4567, 1900 1234, 0912345678,
+  // (0292) 3832663, +84 (0) 962 960 689 (the trunk's zero in brackets said too)
+  pattern: `(?=[+(\\d])(?<![\\p{L}\\p{N}_.,+/-])(?:(?:\\+\\d{2,3}[ .\u00A0-]?(?:\\(0\\)${SP}?)?|\\(0\\d{1,3}\\)${SP}?|0)\\d{1,4}(?:[ .\u00A0-]\\d{2,4}){1,3}|\\(0\\d{2,3}\\)${SP}?\\d{7,8}|0\\d{9,10}|1[89]00[ .\u00A0]?\\d{3,4}(?:[ .]\\d{3})?)(?![\\p{N}]|[.,-]\\p{N})`,
   rewrite([whole], ctx) {
     if (!whole) return undefined;
     const digits = whole.replace(/\D/g, '');
@@ -883,8 +884,8 @@ const romanRule: Rule = {
   name: 'roman',
   // "thế kỷ XXI", "Chương IV", "lần thứ IV", "thế kỷ IX-X"; a regnal number after a name ("Louis XIV").
   // A name's numeral is in capitals: "Hành vi", "Thư vi" are words.
-  pattern: `(?=[IVXLCDMivx])(?:(?<=(?:^|\\n)[ \\t\u00A0]*(?:[-–•][ \\t\u00A0]+)?)(?=${ROMAN_HEADING})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)|(?<=(?:^|[^\\p{L}])\\p{Lu}\\p{Ll}+${SP}+)(?=[IVXLCDM])|(?<=(?:^|[^\\p{L}])[IVXLCDM]{1,6}(?:,|${SP}+(?:và|hoặc))${SP}+)(?=[IVXLCDM])|(?<=(?:^|[^\\p{L}])(?:${YEAR_WORDS.join('|')})${SP}+)(?=[IVXLCDM]{4})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(LOWER_ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)(?=[ivx]+(?![\\p{L}\\p{N}_])))(${ROMAN_NUMERAL}|[ivx]{1,6})(?:[/-](\\d{4})|${SP}?[-–]${SP}?(${ROMAN_NUMERAL}))?(?:\\.(?=${GLUED_HEADING_WORD})|(?![\\p{L}\\p{N}_]|['’]\\p{L}|\\.[\\p{L}\\p{N}]|-\\p{Lu}\\p{Ll}))`,
-  rewrite([whole, numeral, yearText, last], ctx) {
+  pattern: `(?=[IVXLCDMivx])(?:(?<=(?:^|\\n)[ \\t\u00A0]*(?:[-–•][ \\t\u00A0]+)?)(?=${ROMAN_HEADING})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)|(?<=(?:^|[^\\p{L}])\\p{Lu}\\p{Ll}+${SP}+)(?=[IVXLCDM])|(?<=(?:^|[^\\p{L}])[IVXLCDM]{1,6}(?:,|${SP}+(?:và|hoặc))${SP}+)(?=[IVXLCDM])|(?<=(?:^|[^\\p{L}])(?:${YEAR_WORDS.join('|')})${SP}+)(?=[IVXLCDM]{4})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(LOWER_ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)(?=[ivx]+(?![\\p{L}\\p{N}_])))(${ROMAN_NUMERAL}|[ivx]{1,6})(?:[/-](\\d{4})|${SP}?[-–]${SP}?(${ROMAN_NUMERAL})(?:/(\\d{4}))?)?(?:\\.(?=${GLUED_HEADING_WORD})|(?![\\p{L}\\p{N}_]|['’]\\p{L}|\\.[\\p{L}\\p{N}]|-\\p{Lu}\\p{Ll}))`,
+  rewrite([whole, numeral, yearText, last, lastYear], ctx) {
     if (!whole || !numeral) return undefined;
     // "phụ lục C", "nhóm D", "hạng M": a lone L, C, D or M is a letter, said by its name.
     if (/^[LCDM]$/.test(numeral)) return yearText ? undefined : { out: spellVi(numeral), name: 'acronym' };
@@ -915,10 +916,13 @@ const romanRule: Rule = {
       const lastValue = romanValue(last);
       if (!inContext || lastValue === undefined || lastValue <= value)
         return { out: spoken, end: numeral.length };
+      // "quý III – IV/2024": the span's year after it.
+      const lastAt = whole.length - last.length - (lastYear ? lastYear.length + 1 : 0);
       return [
         piece(spoken, 0, numeral.length),
-        piece(' đến ', numeral.length, whole.length - last.length),
-        piece(viCardinal(String(lastValue)), whole.length - last.length, whole.length),
+        piece(' đến ', numeral.length, lastAt),
+        piece(viCardinal(String(lastValue)), lastAt, lastAt + last.length),
+        ...(lastYear ? [piece(` năm ${year(lastYear)}`, lastAt + last.length, whole.length)] : []),
       ];
     }
     // "quý III/2024", "quý IV-2023": the year after it.
@@ -1184,6 +1188,9 @@ const DASH_DATE_BEFORE = new RegExp(
   `(?:(?:^|[^\\p{L}])(?:ngày|hôm|nay|mùng|mồng|lễ|${PARTS_OF_DAY})(?:[ \u00A0]+\\d{1,2}-\\d{1,2}[ \u00A0]+(?:và|hoặc|đến|tới))?|${WEEKDAY})[ \u00A0]*$`,
   'u',
 );
+/** A holiday's name before its day ("Ngày Chiến thắng 30-4", "ngày Quốc khánh 2-9"): a date, never a score. */
+const HOLIDAY_BEFORE =
+  /(?:^|[^\p{L}])(?:ngày|lễ)[ \u00A0]+(?:chiến thắng|giải phóng(?: miền nam)?|quốc khánh|thống nhất|quốc tế lao động)[ \u00A0]*$/u;
 /** Words that may also start a range ("từ 2-5 lần"): a date only where no counted word follows. */
 const DASH_DATE_LINK_BEFORE = wordsBefore('từ|đến|tới');
 /** What may follow a date after "từ" / "đến": the end, punctuation or a word that is not a counted thing. */
@@ -1193,7 +1200,7 @@ const AFTER_LINKED_DATE =
 /** Whether "a-b" (a valid day and month) is a date by what stands around it; never before "tháng" or "/" ("ngày 2-3 tháng 5"). */
 function dashDate(said: string, after: string, ascending: boolean, ctx: RuleContext): boolean {
   if (/^[ \u00A0]*(?:tháng|\/|giờ|tiếng|phút|độ)/u.test(after)) return false;
-  if (DASH_DATE_BEFORE.test(said) || LUNAR_AFTER.test(after)) return true;
+  if (DASH_DATE_BEFORE.test(said) || HOLIDAY_BEFORE.test(said) || LUNAR_AFTER.test(after)) return true;
   // "(10-9)": directly inside parentheses.
   if (/\($/u.test(said) && after.startsWith(')')) return !SCORE_BEFORE.test(said.slice(0, -1));
   // After "từ" / "đến" a pair that may be a range ("người từ 1-10") is a date only near a date word.
@@ -1253,7 +1260,7 @@ const quantityRule: Rule = {
       n1.length <= 2 &&
       n2.length <= 2 &&
       validDay(Number(n1), Number(n2)) &&
-      !SCORE_BEFORE.test(said) &&
+      (!SCORE_BEFORE.test(said) || HOLIDAY_BEFORE.test(said)) &&
       dashDate(said, after, Number(n1) < Number(n2), ctx)
     )
       return apart(datePieces([n1, left.at], [n2, right.at], undefined), ctx, 'date');
@@ -1277,8 +1284,13 @@ const quantityRule: Rule = {
     // "5.6-6.9 mmol/L", "tối ưu 5.2 - 6.2": a range of two decimals written with points is one of
     // measures, each point the decimal comma ("năm phẩy sáu đến sáu phẩy chín"; a lone "4.0" keeps
     // "chấm"; a version's "iOS 14.1" keeps it too).
+    // "4,5-6.0": one end with the decimal comma, the other with a point, is the same range.
     const decimals =
-      range && left.value.point === true && right.value.point === true && !VERSION_BEFORE.test(said);
+      range &&
+      left.value.frac !== undefined &&
+      right.value.frac !== undefined &&
+      (left.value.point === true || right.value.point === true) &&
+      !VERSION_BEFORE.test(said);
     const [from, to] = decimals
       ? [quantityPieces(left, ctx, code, true), quantityPieces(right, ctx, code, true)]
       : [first, second];
@@ -1727,18 +1739,18 @@ const dimensionsRule: Rule = {
   name: 'measure',
   // "20x30cm", "20x30x40 cm", "2x2m", "1,5x2m": the sides of a size with "x" written against them,
   // "nhân" between, the unit said once at the end (an unknown word after it is left as written).
-  pattern: `${START}(\\d+(?:[.,]\\d+)?(?:[x×]\\d+(?:[.,]\\d+)?){1,3})(?![\\p{N}]|[.,]\\p{N})(?:${SP}?([\\p{L}µμ]{1,5}[23²³]?))?(?![\\p{L}\\p{N}_])`,
+  pattern: `${START}(\\d+(?:[.,]\\d+)?(?:[x×]\\d+(?:[.,]\\d+)?){1,3})(?![\\p{N}]|[.,]\\p{N})(?:${SP}?([\\p{L}µμ]{1,5}[23²³]?|%))?(?![\\p{L}\\p{N}_])`,
   rewrite([whole, sides, unit], ctx) {
     if (!whole || !sides) return undefined;
     const parts = [...sides.matchAll(/[^x×]+/gu)];
     const last = parseViNumber((parts.at(-1) as RegExpMatchArray)[0]);
-    const unitText = unit && last ? unitWords(unit, last, ctx) : undefined;
+    const unitText = unit === '%' ? 'phần trăm' : unit && last ? unitWords(unit, last, ctx) : undefined;
     const pieces: OutPiece[] = [];
     for (const m of parts) {
       const value = parseViNumber(m[0]);
       if (!value) return undefined;
-      // "1.5x2m": a point before a unit is the decimal comma written the English way.
-      const words = viNumberWords(unitText ? { ...value, point: false } : value);
+      // "1.5x2m", "5×18.2": a point in a size or a product is the decimal comma written the English way.
+      const words = viNumberWords({ ...value, point: false });
       if (m.index > 0) pieces.push(piece(' nhân ', m.index - 1, m.index));
       pieces.push(piece(words, m.index, m.index + m[0].length));
     }
@@ -1847,10 +1859,21 @@ const perNounRule: Rule = {
   name: 'measure',
   // "8.000 bệnh nhân/ngày", "6 muỗng cà phê/ngày", "4 liều/24 giờ", "90 mg/kg/24 giờ", "triệu
   // đồng/người/tháng", "112,2 bé trai/100 bé gái": a count of a noun (up to four words, a rate's
-  // "/" among them), then "/" and a time or count noun or another count of a noun, "trên".
-  pattern: `/(?<=\\d${SP}*(?:\\p{Ll}+(?:${SP}|/)){0,3}\\p{Ll}+${SP}?/)(?:(?=${SP}?${PER_NOUN}(?![\\p{L}\\p{N}_]))|(\\d+(?:,\\d+)?)(?=${SP}+(\\p{Ll}+)))`,
-  rewrite([whole, n, next], ctx) {
+  // "/" among them), then "/" and a time or count noun or another count of a noun, "trên"; so is
+  // a measure written against its unit ("1 kg rễ tươi/200m3": "trên hai trăm mét khối").
+  pattern: `/(?<=\\d${SP}*(?:\\p{Ll}+(?:${SP}|/)){0,3}\\p{Ll}+${SP}?/)(?:(?=${SP}?${PER_NOUN}(?![\\p{L}\\p{N}_]))|(\\d+(?:,\\d+)?)(?=${SP}+(\\p{Ll}+))|(\\d+(?:[.,]\\d+)?)(m2|m3|m²|m³|km2|kg|ml|km|ha)(?![\\p{L}\\p{N}_]))`,
+  rewrite([whole, n, next, measure, unit], ctx) {
     if (!whole) return undefined;
+    if (measure && unit) {
+      const value = parseViNumber(measure);
+      const unitName = VI_UNITS.get(unit);
+      if (!value || !unitName) return undefined;
+      return [
+        piece(' trên ', 0, 1),
+        piece(viNumberWords({ ...value, point: false }), 1, 1 + measure.length),
+        piece(` ${unitName}`, 1 + measure.length, whole.length),
+      ];
+    }
     if (!n) return ' trên ';
     // A second amount with its unit ("5 kg/100 g") is the amount rule's (before this one).
     if (next && (VI_UNITS.has(next) || ctx.options.units?.has(next))) return undefined;
@@ -1865,8 +1888,11 @@ const moneyPerRule: Rule = {
   pattern: `/(?<=(?:^|[^\\p{L}])đồng/)([\\p{L}\\d²³]{1,6})(?![\\p{L}\\p{N}_])`,
   rewrite([whole, per], ctx) {
     if (!whole || !per) return undefined;
+    // "10.000 đồng/CP": a share's price, "trên cổ phiếu".
     const words =
-      ctx.options.units?.get(per)?.one ?? VI_UNITS.get(per) ?? (PER_NOUN_WORD.test(per) ? per : undefined);
+      ctx.options.units?.get(per)?.one ??
+      VI_UNITS.get(per) ??
+      (PER_NOUN_WORD.test(per) ? per : per === 'CP' ? 'cổ phiếu' : undefined);
     return words ? ` trên ${words}` : undefined;
   },
 };
@@ -2136,7 +2162,7 @@ const signRule: Rule = {
   name: 'symbol',
   // "≥ 11,1 mmol/l", "5 ± 0,2", "~500 người", "g = 10", "hay +1,40%": a sign before a number said as a word; a tilde
   // after a number, or a unit written after one, is a range ("5~10 kg", "90VAC~240VAC": "đến").
-  pattern: `[≥≤≠±≈~](?=${SP}*[-−]?\\d)|(?<=${SP})=(?=${SP}+[-−]?\\d)|(?<=(?:^|[ \u00A0(]))\\+(?=\\d)`,
+  pattern: `[≥≤≠±≈~](?=${SP}*[-−]?\\d)|(?<=${SP})=(?=${SP}+[-−]?\\d)|=(?<=\\d=)(?=${SP}*[-−]?\\d)|(?<=(?:^|[ \u00A0(]))\\+(?=\\d)`,
   rewrite([whole], ctx) {
     const range = whole === '~' && QUANTITY_END.test(before(ctx, 8));
     // "khoảng ~5 kg": the word is written already.
@@ -2420,6 +2446,78 @@ const dotDateThisRule: Rule = {
   },
 };
 
+const caronRule: Rule = {
+  name: 'symbol',
+  // "nǎm", "Nǎm": an "a" with a caron, which old fonts' pages put for "ă", is read "ă".
+  pattern: '[ǎǍ]',
+  rewrite: ([whole]) => (whole === 'Ǎ' ? 'Ă' : 'ă'),
+};
+
+/** Units that are also letters or words of running text, not read after a scale word. */
+const SCALE_UNIT_NOT = /^(?:[\p{L}µμ]|in|ph|ms|nit|cc)$/u;
+
+const scaleUnitRule: Rule = {
+  name: 'measure',
+  // "1,684 triệu ha", "680 nghìn ha", "hàng nghìn ha": a unit's symbol after an amount's scale word
+  // is read as after the number ("triệu héc ta").
+  pattern: `(?=[\\p{L}µμ])(?<=(?:\\d|(?:^|[^\\p{L}])(?:hàng|vài|mấy))${SP}+(?:triệu|nghìn|ngàn|vạn|tỷ|tỉ)${SP}+)([\\p{L}µμ]{1,5}[23²³]?)(?![\\p{L}\\p{N}_])`,
+  rewrite([whole], ctx) {
+    if (!whole || SCALE_UNIT_NOT.test(whole) || VI_CURRENCIES.has(whole)) return undefined;
+    return ctx.options.units?.get(whole)?.one ?? VI_UNITS.get(whole);
+  },
+};
+
+/** Time nouns: between two of them a slash is a choice ("ngày/tuần"), not a rate. */
+const TIME_NOUN = /^(?:ngày|đêm|tuần|tháng|quý|năm|giờ|phút|giây)$/u;
+
+const perWordRule: Rule = {
+  name: 'measure',
+  // "(hộ/tháng)", "Giá/người/lượt 30.000đ", "(chuyên gia/ca)": a word, "/" and a time or count
+  // noun ending the phrase (before a bracket, a mark, a number or another "/") is a rate, "trên";
+  // "ngày/tuần" (two times) and "dân/căn cước" (a word goes on) are left to the choice rule.
+  pattern: `/(?<=(?:^|[^\\p{L}\\p{N}./:@_-]|\\p{L}/)(\\p{L}+)/)(?=${PER_NOUN}(?:/|[)\\],;:.!?]|${SP}+\\d|${SP}*$))`,
+  rewrite([whole, left]) {
+    if (!whole || !left || TIME_NOUN.test(left.toLocaleLowerCase('vi'))) return undefined;
+    return ' trên ';
+  },
+};
+
+/** Letters of a legal point ("điểm d khoản 4"), as the law is read: "dê" apart from "đê", "giê". */
+const POINT_LETTERS: Readonly<Record<string, string>> = { d: 'dê', g: 'giê' };
+
+const legalPointRule: Rule = {
+  name: 'acronym',
+  // "điểm c, điểm g, điểm h, điểm k khoản 2": a legal point's letter, said by its name.
+  pattern: `(?=[b-df-hk-np-tv-zđ])(?<=(?:^|[^\\p{L}])(?:[Đđ]iểm|ĐIỂM)${SP}+)[b-df-hk-np-tv-zđ](?![\\p{L}\\p{N}_])`,
+  rewrite: ([whole]) => (whole ? (POINT_LETTERS[whole] ?? spellVi(whole)) : undefined),
+};
+
+const ratioRule: Rule = {
+  name: 'fraction',
+  // "tỷ lệ 10:1", "tỉ lệ 1:500": a ratio, "mười trên một".
+  pattern: `${START}(?<=(?:^|[^\\p{L}])(?:[Tt]ỷ|[Tt]ỉ|TỶ|TỈ)${SP}+(?:lệ|LỆ)${SP}+)(\\d{1,4}):(\\d{1,7}|\\d{1,3}(?:\\.\\d{3})+)${END}`,
+  rewrite([whole, a, b]) {
+    const right = b ? sayViNumber(b) : undefined;
+    if (!whole || !a || !b || !right) return undefined;
+    return [piece(viCardinal(a), 0, a.length), piece(` trên ${right}`, a.length, whole.length)];
+  },
+};
+
+const tableCellsRule: Rule = {
+  name: 'money',
+  // "90.000 90.500", "30.000đ 10.000đ 5.000đ": a table's amounts one after the other, a pause
+  // between (eSpeak reads "nghìn chín mươi" as "nghìn không trăm chín mươi").
+  pattern: `${SP}+(?<=\\d[.,]\\d{3}(?:đ|₫)?${SP}+)(?=\\d{1,3}(?:[.,]\\d{3})+(?:đ|₫)?(?![\\p{L}\\p{N}_]|[.,]\\d))`,
+  rewrite: () => ', ',
+};
+
+const spacedThousandsRule: Rule = {
+  name: 'money',
+  // "100 000 Won", "1 000 000 đồng": a space as the thousands mark before a currency.
+  pattern: `${START}(\\d{1,3}(?: \\d{3})+)(?=${SP}*(?:Won|won|đồng|VNĐ|VND|USD|đ|yên|euro|Euro|EUR)(?![\\p{L}\\p{N}_]))`,
+  rewrite: ([whole]) => (whole ? viCardinal(whole.replace(/ /gu, '')) : undefined),
+};
+
 /** The Vietnamese reading rules, in priority order (`LanguageRules.readingRules`). */
 export const VIETNAMESE_READING_RULES: Rule[] = [
   emailRule,
@@ -2443,6 +2541,8 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   dotDateRule,
   monthDotYearRule,
   phoneRule,
+  spacedThousandsRule,
+  ratioRule,
   longDigitsRule,
   serviceNumberRule,
   paceRule,
@@ -2495,8 +2595,11 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   perPriceUnitRule,
   perNounRule,
   moneyPerRule,
+  perWordRule,
   choiceSlashRule,
   scaleRateRule,
+  scaleUnitRule,
+  tableCellsRule,
   signRule,
   nounRangeRule,
   pointsPercentRule,
@@ -2514,5 +2617,7 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   eraRangeRule,
   acronymRule,
   loneLetterRule,
+  legalPointRule,
+  caronRule,
   creditSlashRule,
 ];

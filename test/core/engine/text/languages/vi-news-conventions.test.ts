@@ -1085,3 +1085,67 @@ describe('official letters, history, gold and bank rates, leaflets, tables and l
     ]);
   });
 });
+
+describe('twelfth pass (set 19)', () => {
+  it('reads fee tables, legal points, crop areas, builders’ sums, phone numbers and abbreviations', () => {
+    each([
+      ['sinh nǎm Nhâm Ngọ', 'sinh năm Nhâm Ngọ'],
+      ['tổng diện tích là 1,684 triệu ha.', 'tổng diện tích là một phẩy sáu trăm tám mươi tư triệu héc ta.'],
+      ['hàng nghìn ha lúa', 'hàng nghìn héc ta lúa'],
+      [
+        'Giá/người/lượt 30.000đ 10.000đ 5.000đ',
+        'Giá trên người trên lượt ba mươi nghìn đồng, mười nghìn đồng, năm nghìn đồng',
+      ],
+      ['đầu tiên (hộ/tháng) 9.700', 'đầu tiên (hộ trên tháng) chín nghìn bảy trăm'],
+      ['khó (chuyên gia/ca) khám', 'khó (chuyên gia trên ca) khám'],
+      ['với lượng 1 kg rễ tươi/200m3.', 'với lượng một ki lô gam rễ tươi trên hai trăm mét khối.'],
+      [
+        'điểm a, điểm c, điểm g, điểm h, điểm k khoản 2',
+        'điểm a, điểm xê, điểm giê, điểm hát, điểm ca khoản hai',
+      ],
+      ['điểm d, điểm đ khoản 4', 'điểm dê, điểm đê khoản bốn'],
+      ['tỷ lệ 10:1, tức', 'tỷ lệ mười trên một, tức'],
+      [
+        'lần 90.000 90.500           30.500',
+        'lần chín mươi nghìn, chín mươi nghìn năm trăm, ba mươi nghìn năm trăm',
+      ],
+      ['100 000 Won bằng', 'một trăm nghìn Won bằng'],
+      [
+        'DTXD mái : 5×18.2×50% = 45.5m2',
+        'diện tích xây dựng mái : năm nhân mười tám phẩy hai nhân năm mươi phần trăm bằng bốn mươi lăm phẩy năm mét vuông',
+      ],
+      [
+        'Giá hoàn thiện: 411.7×1.5= 0.617 tỷ',
+        'Giá hoàn thiện: bốn trăm mười một phẩy bảy nhân một phẩy năm bằng không phẩy sáu trăm mười bảy tỷ',
+      ],
+      ['(pH đất từ 4,5-6.0).', '(pH đất từ bốn phẩy năm đến sáu phẩy không).'],
+      ['Ngày Chiến thắng 30-4 và', 'Ngày Chiến thắng ba mươi tháng tư và'],
+      ['10.000 đồng/CP.', 'mười nghìn đồng trên cổ phiếu.'],
+      ['Điện thoại: (0292) 3832663', 'Điện thoại: không hai chín hai, ba tám ba hai sáu sáu ba'],
+      ['hoặc +84 (0) 962 960 689.', 'hoặc cộng tám bốn, không, chín sáu hai, chín sáu không, sáu tám chín.'],
+      ['Bảng Giá DVKT', 'Bảng Giá dịch vụ kỹ thuật'],
+      ['khám chuyên khoa TMH lần', 'khám chuyên khoa tai mũi họng lần'],
+      ['Chi phí XD móng', 'Chi phí xây dựng móng'],
+      ['được UBCK cấp', 'được ủy ban chứng khoán cấp'],
+      ['định dạng IMAX từ 28/2.', 'định dạng ai mắc từ hai mươi tám tháng hai.'],
+      ['(ĐSVH) Tháng 3 hứa hẹn', '(Đời sống văn hóa) Tháng ba hứa hẹn'],
+      ['theo TT 43, TT 50', 'theo thông tư bốn mươi ba, thông tư năm mươi'],
+      ['kèm theo QĐ số 3159', 'kèm theo quyết định số ba nghìn một trăm năm mươi chín'],
+      ['quý III – IV/2024, sau', 'quý ba đến bốn năm hai nghìn không trăm hai mươi tư, sau'],
+    ]);
+    // Two time nouns or a word that goes on after the slash, a score, a version, other "TT" and "CP",
+    // a code's zero, a lone capital and a mark stay as they were read.
+    each([
+      ['theo ngày/tuần', 'theo ngày/tuần'],
+      ['chứng minh nhân dân/căn cước', 'chứng minh nhân dân/căn cước'],
+      ['thắng 3-1 trước', 'thắng ba một trước'],
+      ['iOS 14.1 - 14.5', 'iOS mười bốn chấm một đến mười bốn chấm năm'],
+      ['TT Obama', 'tổng thống Obama'],
+      ['Công ty CP Vận tải', 'Công ty cổ phần Vận tải'],
+      ['mã 01', 'mã không một'],
+      ['gọi 0912 345 678', 'gọi không chín một hai, ba bốn năm, sáu bảy tám'],
+      ['phụ lục C', 'phụ lục xê'],
+      ['điểm 8 môn Toán', 'điểm tám môn Toán'],
+    ]);
+  });
+});
