@@ -193,7 +193,6 @@ function voiceFileIndex(voiceFiles: ReadonlyMap<string, string>): VoiceFileIndex
   const byLastPart = new Map<string, string | null>();
   const names = new Set<string>();
   for (const [path, text] of voiceFiles) {
-    if (!path.startsWith(LANG_FOLDER)) continue;
     const identifier = path.slice(LANG_FOLDER.length);
     const key = identifier.toLowerCase();
     identifiers.set(key, identifier);
@@ -202,12 +201,16 @@ function voiceFileIndex(voiceFiles: ReadonlyMap<string, string>): VoiceFileIndex
     const name = /^name[ \t]+(.*)$/mu.exec(text)?.[1]?.trim();
     if (name) names.add(name.toLowerCase());
   }
-  /** The mounted identifier eSpeak would choose for `base` (no variant), if one file and no name. */
+  /**
+   * The mounted identifier eSpeak loads for `base` (no variant) without its list: a file directly
+   * in lang/ of that name ("eu"), else the one file its list would give when no "name" line is it.
+   */
   const resolve = (base: string): string | undefined => {
     const key = base.toLowerCase();
+    if (identifiers.has(key) && !key.includes('/')) return key;
     // eSpeak compares at most 39 bytes of a name; a voice's "name" line wins over any file.
     if (key === '' || Buffer.byteLength(key) > 38 || names.has(key)) return undefined;
-    if (identifiers.has(key)) return key.includes('/') ? key : undefined;
+    if (identifiers.has(key)) return key;
     return byLastPart.get(key) ?? undefined;
   };
   const split = (name: string): [string, string] => {
@@ -220,10 +223,7 @@ function voiceFileIndex(voiceFiles: ReadonlyMap<string, string>): VoiceFileIndex
       const found = resolve(base);
       return found === undefined ? name : `${found}${variant}`;
     },
-    loadsDirectly: (name) => {
-      const base = split(name)[0];
-      return resolve(base) !== undefined || (identifiers.has(base.toLowerCase()) && !base.includes('/'));
-    },
+    loadsDirectly: (name) => resolve(split(name)[0]) !== undefined,
     identifier: (mounted) => identifiers.get(mounted) ?? mounted,
   };
 }

@@ -51,7 +51,7 @@ let touchedEnd = 0;
  * Whether `pristine` holds eSpeak's list of voices. eSpeak makes it, reading every voice file
  * (~75 ms), on its first need: a voice it cannot load by its file's name, a language, SSML. The
  * warm-up's voice loads directly, so a worker is ready without it and one that never needs it
- * never makes it; the first request that may need it makes it first and keeps it (`withVoiceList`).
+ * never makes it; the first request that may need it makes it first and keeps it (`resetFor`).
  */
 let listed = false;
 /** Pages compared and restored one at a time: a call dirties a handful of the module's ~260. */
@@ -113,9 +113,9 @@ function byFile(text: string): boolean {
 }
 
 /**
- * Before a request for `voice` and `text`, the engine
- * back to its warm-up state, with eSpeak's list of voices in that state when the request may make
- * it: made there once, it is not made again by each such request (a reset would drop it).
+ * Puts the engine back in its warm-up state before a request for `voice` and `text`, with eSpeak's
+ * list of voices in that state when the request may make it: made there once, it is not made
+ * again by each such request (a reset would drop it).
  * Whether the list is there changes where eSpeak's memory is, not what it says (tested).
  */
 function resetFor(voice: string, text: string): void {
